@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { startServer } from '../../server/index.js'
+import { isLoopbackHost } from '../../server/middleware/host-check.js'
+import { VERSION } from '../../server/routes/meta.routes.js'
+import { intArg, parseCommand, UsageError } from '../args.js'
+import { type Io, resolveDataDir } from '../context.js'
+
+export const SERVE_USAGE = `Usage:
+  switchyard serve [--port N] [--host H] [--data DIR]
+    --port N   port to listen on (default 4747; 0 picks a free one)
+    --host H   address to bind (default 127.0.0.1; anything else exposes the gateway to your network)
+    --data DIR data folder (default: $SWITCHYARD_DATA, else the OS user-data folder)`
+
+const Options = z.object({
+  data: z.string().optional(),
+  json: z.boolean(),
+  port: intArg(0, 65535).default(4747),
+  host: z.string().min(1).default('127.0.0.1'),
+})
+
+/** `switchyard serve`: runs until SIGINT/SIGTERM, then closes the server and checkpoints the database. */
+export async function serveCommand(argv: string[], io: Io): Promise<void> {
+  const { values, positionals } = parseCommand(
+    argv,
+    { port: { type: 'string', short: 'p' }, host: { type: 'string' } },
+    Options,
+    SERVE_USAGE,
+  )
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, SERVE_USAGE)
+  const dataDir = resolveDataDir(values.data, io.env)
+  let server: Awaited<ReturnType<typeof startServer>>
+  try {
+    server = await startServer({ dataDir, host: values.host, port: values.port })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${values.port} on ${values.host} is already in use: stop the other process, or pass --port 0 for a free port`,
+      )
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new Error(`cannot bind to host '${values.host}'`)
+    throw err
+  }
+  io.out(`Switchyard ${VERSION}`)
+  io.out(`listening on ${server.url}`)
+  io.out(`data folder: ${dataDir}`)
+  if (!isLoopbackHost(values.host)) {
+    io.err(`warning: bound to ${values.host}; other machines on your network can reach this gateway.`)
+  }
+  if (server.firstRun) {
+    io.out('')
+    io.out(`First run: created workspace "${server.firstRun.workspace}" (tier free) with two API keys.`)
+    io.out('They are shown only this once; copy them now:')
+    for (const k of server.firstRun.keys) io.out(`  ${k.role.padEnd(12)} ${k.key}`)
+    io.out('')
+    io.out(
+      `Try: curl -s -X POST ${server.url}/api/api-keys/search -H "Authorization: Bearer ${server.firstRun.keys[0]!.key}"`,
+    )
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      io.err('shutting down…')
+      server.close().then(resolve, resolve)
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+}

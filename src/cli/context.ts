@@ -1,0 +1,51 @@
+import { bootstrap } from '../core/bootstrap.js'
+import { type Core, createCore } from '../core/core.js'
+import { defaultDataDir, prepareDataDir } from '../core/data-dir.js'
+import { openDatabase } from '../core/db/open.js'
+
+export interface Io {
+  out: (line: string) => void
+  err: (line: string) => void
+  env: NodeJS.ProcessEnv
+}
+
+/** Where the data lives: `--data`, else SWITCHYARD_DATA, else the OS user-data folder. */
+export const resolveDataDir = (flag: string | undefined, env: NodeJS.ProcessEnv) =>
+  flag ?? (env.SWITCHYARD_DATA || defaultDataDir(env))
+
+/**
+ * Opens the data folder for an admin command. SQLite in WAL mode lets this run beside a server
+ * on the same folder; the server reads keys and tiers from the database, so it sees the change.
+ */
+export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T {
+  const db = openDatabase({ path: prepareDataDir(dataDir) })
+  try {
+    const core = createCore({ db })
+    const first = bootstrap(core)
+    if (first) {
+      io.err(`Created workspace "${first.workspace}" in ${dataDir} with these keys (shown only once):`)
+      for (const k of first.keys) io.err(`  ${k.role.padEnd(12)} ${k.key}`)
+    }
+    return work(core)
+  } finally {
+    db.close()
+  }
+}
+
+/** Prints either one JSON object (`--json`) or human-readable lines. */
+export function emit(io: Io, asJson: boolean, value: unknown, human: () => string[]) {
+  if (asJson) io.out(JSON.stringify(value))
+  else for (const line of human()) io.out(line)
+}
+
+/** Renders rows as an aligned text table. */
+export function table(rows: Array<Record<string, string>>, columns: string[]): string[] {
+  if (rows.length === 0) return ['(none)']
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line(columns.map((c) => c.toUpperCase())), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))]
+}

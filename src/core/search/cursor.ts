@@ -1,0 +1,70 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { AppError } from '../errors.js'
+
+export type CursorValue = string | number | null
+
+interface CursorPayload {
+  /** Resource name. */
+  r: string
+  /** Scope (workspace id). */
+  w: string
+  /** Hash of the request's filter, sort and query: a cursor only continues the walk it came from. */
+  b: string
+  /** Keyset position: the sort values of the last item returned, id last. */
+  k: CursorValue[]
+}
+
+const MAC_BYTES = 18
+
+const badCursor = (why: string) =>
+  new AppError(
+    'invalid_cursor',
+    `The cursor is not valid for this request (${why}). Start again without a cursor.`,
+  )
+
+/** Canonical JSON (sorted keys) so the binding hash does not depend on key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+export const bindingOf = (parts: unknown): string =>
+  createHash('sha256').update(canonicalJson(parts)).digest('base64url').slice(0, 16)
+
+/** Opaque, HMAC-signed cursors bound to a resource, a workspace and one request's filter and sort. */
+export function createCursorCodec(secret: Buffer) {
+  const mac = (body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, MAC_BYTES)
+  return {
+    encode(payload: CursorPayload): string {
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
+      return `${body}.${mac(body).toString('base64url')}`
+    },
+    decode(cursor: string, expected: { r: string; w: string; b: string; keyLength: number }): CursorValue[] {
+      const [body, signature, extra] = cursor.split('.')
+      if (!body || !signature || extra !== undefined) throw badCursor('malformed')
+      const given = Buffer.from(signature, 'base64url')
+      const wanted = mac(body)
+      if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+        throw badCursor('signature mismatch')
+      let payload: CursorPayload
+      try {
+        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload
+      } catch {
+        throw badCursor('malformed')
+      }
+      if (payload.r !== expected.r || payload.w !== expected.w)
+        throw badCursor('issued for another resource or workspace')
+      if (payload.b !== expected.b) throw badCursor('issued for a different filter, sort or query')
+      if (!Array.isArray(payload.k) || payload.k.length !== expected.keyLength)
+        throw badCursor('malformed position')
+      return payload.k
+    },
+  }
+}
+export type CursorCodec = ReturnType<typeof createCursorCodec>

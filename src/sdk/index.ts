@@ -1,0 +1,1 @@
+export const SDK_PLACEHOLDER = true

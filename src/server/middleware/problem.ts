@@ -1,0 +1,67 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { AppError, ERROR_CODES, type ErrorCode } from '../../core/errors.js'
+
+export const PROBLEM_TYPE_BASE = 'https://switchyard.dev/problems/'
+
+/** Renders an AppError as RFC 9457 problem+json. */
+export function problemResponse(error: AppError, instance?: string): Response {
+  const body: Record<string, unknown> = {
+    type: `${PROBLEM_TYPE_BASE}${error.code}`,
+    title: ERROR_CODES[error.code].title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+  }
+  if (instance) body.instance = instance
+  if (error.errors?.length) body.errors = error.errors
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { 'content-type': 'application/problem+json', ...error.headers },
+  })
+}
+
+const HTTP_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+}
+
+/** Maps Hono's own exceptions (bad JSON, 415 from the validator) onto our codes. */
+function fromHttpException(err: HTTPException): AppError {
+  const code = HTTP_STATUS_CODES[err.status] ?? 'invalid_request'
+  if (err.status === 400 && /json/i.test(err.message)) {
+    return new AppError('invalid_request', 'The request body is not valid JSON.')
+  }
+  if (err.status === 415) {
+    return new AppError(
+      'unsupported_media_type',
+      'Send the body as JSON with Content-Type: application/json.',
+    )
+  }
+  return new AppError(code, err.message || ERROR_CODES[code].title)
+}
+
+/** The one error handler: AppErrors as they are, Hono's exceptions mapped, anything else a bare 500. */
+export function createErrorHandler(logger: Pick<Console, 'error'>) {
+  return (err: Error, c: Context): Response => {
+    if (err instanceof AppError) return problemResponse(err, c.req.path)
+    if (err instanceof HTTPException) {
+      if (err.status >= 500) return problemResponse(new AppError('internal', 'Internal error.'), c.req.path)
+      return problemResponse(fromHttpException(err), c.req.path)
+    }
+    const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown'
+    logger.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err)
+    return problemResponse(
+      new AppError(
+        'internal',
+        `Something went wrong inside the gateway (request ${requestId}). It has been logged.`,
+      ),
+      c.req.path,
+    )
+  }
+}

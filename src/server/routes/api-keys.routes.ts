@@ -1,0 +1,50 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { apiKeysSearchable } from '../../core/api-keys/api-keys.repo.js'
+import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from '../../core/api-keys/api-keys.schema.js'
+import type { Core } from '../../core/core.js'
+import type { AppEnv } from '../env.js'
+import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { registerSearchRoute } from './search-route.js'
+
+/** POST /api/api-keys, POST /api/api-keys/search, DELETE /api/api-keys/{id}. */
+export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+  const { apiKeys, search } = core
+
+  const create = keyRoute(apiKeys, 'secret', [], {
+    method: 'post',
+    path: '/api/api-keys',
+    tags: ['API keys'],
+    summary: 'Create an API key (the full key is returned once)',
+    operationId: 'createApiKey',
+    request: { body: { content: { 'application/json': { schema: CreateApiKeySchema } }, required: true } },
+    responses: { 201: json(CreatedApiKeySchema, 'The new key, with its full value.'), ...errors(413, 415) },
+  })
+  app.openapi(create, (c) => c.json(apiKeys.create(c.get('principal').workspaceId, c.req.valid('json')), 201))
+
+  registerSearchRoute(
+    app,
+    { apiKeys },
+    {
+      path: '/api/api-keys/search',
+      tag: 'API keys',
+      item: ApiKeySchema.partial(),
+      envelopeName: 'ApiKeyPage',
+      summary: 'List API keys (metadata only, never the key)',
+      operationId: 'listApiKeys',
+      run: (workspaceId, request) => search.search(apiKeysSearchable, workspaceId, request),
+    },
+  )
+
+  const revoke = keyRoute(apiKeys, 'secret', [], {
+    method: 'delete',
+    path: '/api/api-keys/{id}',
+    tags: ['API keys'],
+    summary: 'Revoke an API key (permanent; revoking twice is fine)',
+    operationId: 'revokeApiKey',
+    request: { params: IdParamSchema },
+    responses: { 200: json(ApiKeySchema, 'The revoked key.'), ...errors(404) },
+  })
+  app.openapi(revoke, (c) =>
+    c.json(apiKeys.revoke(c.get('principal').workspaceId, c.req.valid('param').id), 200),
+  )
+}

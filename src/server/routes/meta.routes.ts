@@ -1,0 +1,20 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { AppEnv } from '../env.js'
+import { json } from '../openapi.js'
+
+export const VERSION = '0.1.0'
+
+/** GET /health: liveness for scripts and the startup benchmark. */
+export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
+  const health = createRoute({
+    method: 'get',
+    path: '/health',
+    tags: ['Meta'],
+    summary: 'Liveness check',
+    operationId: 'health',
+    responses: {
+      200: json(z.object({ status: z.literal('ok'), version: z.string() }), 'The gateway is up.'),
+    },
+  })
+  app.openapi(health, (c) => c.json({ status: 'ok' as const, version: VERSION }, 200))
+}

@@ -1,0 +1,43 @@
+import type { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { ApiKeysService } from '../../core/api-keys/api-keys.service.js'
+import type { SearchPage, SearchRequest } from '../../core/search/search.schema.js'
+import { SearchRequestSchema, searchEnvelopeSchema } from '../../core/search/search.schema.js'
+import type { AppEnv } from '../env.js'
+import { emptyJsonBodyIsEmptyObject } from '../middleware/json-body.js'
+import { json, keyRoute } from '../openapi.js'
+
+/**
+ * Registers `POST <path>` as a search endpoint: the shared request body, the shared envelope, a
+ * secret key, and one call into the core.
+ */
+export function registerSearchRoute<T extends z.ZodTypeAny>(
+  app: OpenAPIHono<AppEnv>,
+  deps: { apiKeys: ApiKeysService },
+  options: {
+    path: string
+    tag: string
+    item: T
+    envelopeName: string
+    summary: string
+    operationId: string
+    run: (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
+  },
+) {
+  const route = keyRoute(deps.apiKeys, 'secret', [emptyJsonBodyIsEmptyObject()], {
+    method: 'post',
+    path: options.path,
+    tags: [options.tag],
+    summary: options.summary,
+    operationId: options.operationId,
+    request: {
+      body: { content: { 'application/json': { schema: SearchRequestSchema } }, required: false },
+    },
+    responses: {
+      200: json(searchEnvelopeSchema(options.item, options.envelopeName), 'One page of results.'),
+    },
+  })
+  app.openapi(route, (c) => {
+    const request = c.req.valid('json') as SearchRequest
+    return c.json(options.run(c.get('principal').workspaceId, request) as never, 200)
+  })
+}

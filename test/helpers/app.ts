@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { bootstrap } from '../../src/core/bootstrap.js'
+import { createManualClock } from '../../src/core/common/clock.js'
+import { createCore } from '../../src/core/core.js'
+import { openDatabase } from '../../src/core/db/open.js'
+import { createApp } from '../../src/server/app.js'
+
+/** A fresh data folder in the OS temp dir, removed by `cleanup()`. */
+export function tempDir(prefix = 'switchyard-test-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * A whole app on a real SQLite file in a temp folder, with a manual clock and the bootstrap
+ * workspace and keys. `req()` sends through `app.request()` with a loopback Host.
+ */
+export function createTestApp() {
+  const { dir, cleanup } = tempDir()
+  const db = openDatabase({ path: join(dir, 'switchyard.db') })
+  const clock = createManualClock()
+  const core = createCore({ db, clock })
+  const first = bootstrap(core)!
+  const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
+  const secretKey = first.keys.find((k) => k.role === 'secret')!.key
+  const publishableKey = first.keys.find((k) => k.role === 'publishable')!.key
+
+  const req = (
+    method: string,
+    path: string,
+    options: {
+      key?: string | undefined
+      body?: unknown
+      headers?: Record<string, string>
+      raw?: BodyInit
+    } = {},
+  ) => {
+    const headers: Record<string, string> = { host: '127.0.0.1:4747', ...options.headers }
+    if (options.key) headers.authorization = `Bearer ${options.key}`
+    let body: BodyInit | undefined = options.raw
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    return app.request(path, { method, headers, ...(body !== undefined && { body }) })
+  }
+
+  return {
+    dir,
+    db,
+    core,
+    app,
+    clock,
+    secretKey,
+    publishableKey,
+    workspaceId: core.workspaces.get('default').id,
+    req,
+    close() {
+      db.close()
+      cleanup()
+    },
+  }
+}
+export type TestApp = ReturnType<typeof createTestApp>
