@@ -1,7 +1,7 @@
 import { bootstrap } from '../core/bootstrap.js'
 import { type Core, createCore } from '../core/core.js'
-import { defaultDataDir, prepareDataDir } from '../core/data-dir.js'
-import { openDatabase } from '../core/db/open.js'
+import { defaultDataDir } from '../core/data-dir.js'
+import { openDataFolder } from '../core/data-folder.js'
 
 export interface Io {
   out: (line: string) => void
@@ -18,9 +18,9 @@ export const resolveDataDir = (flag: string | undefined, env: NodeJS.ProcessEnv)
  * on the same folder; the server reads keys and tiers from the database, so it sees the change.
  */
 export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T {
-  const db = openDatabase({ path: prepareDataDir(dataDir) })
+  const folder = openDataFolder(dataDir)
   try {
-    const core = createCore({ db })
+    const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
     const first = bootstrap(core)
     if (first) {
       io.err(`Created workspace "${first.workspace}" in ${dataDir} with these keys (shown only once):`)
@@ -28,7 +28,7 @@ export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T
     }
     return work(core)
   } finally {
-    db.close()
+    folder.db.close()
   }
 }
 

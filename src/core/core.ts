@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
+import { createAuthenticator } from './auth/authenticate.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
+import { createSecretBox } from './crypto/secret-box.js'
 import type { Db } from './db/open.js'
+import { createEventsRepo } from './events/events.repo.js'
+import { createEventsService } from './events/events.service.js'
+import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
+import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
+import { type Catalog, loadCatalog } from './providers/catalog.js'
+import { createProvidersRepo } from './providers/providers.repo.js'
+import { createProvidersService } from './providers/providers.service.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
@@ -12,8 +21,14 @@ import { createWorkspacesService } from './workspaces/workspaces.service.js'
 
 export interface CoreDeps {
   db: Db
+  /** 32-byte key for secrets and tokens at rest. */
+  encryptionKey: Buffer
   clock?: Clock
   ids?: Ids
+  /** The provider catalog; loaded from resources/catalog when omitted. */
+  catalog?: Catalog
+  /** The data folder's local admin token (the UI's credential); admin access is off without it. */
+  adminToken?: string
 }
 
 /** Builds every core service on one database. No HTTP here: the server and the CLI both use this. */
@@ -22,6 +37,7 @@ export function createCore(deps: CoreDeps) {
   const clock = deps.clock ?? systemClock
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
+  const box = createSecretBox(deps.encryptionKey)
   const cursorSecret = Buffer.from(
     settings.getOrCreate('cursor_secret', () => randomBytes(32).toString('base64')),
     'base64',
@@ -29,6 +45,34 @@ export function createCore(deps: CoreDeps) {
   const search = createSearchEngine({ db, cursors: createCursorCodec(cursorSecret) })
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
   const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, ids })
-  return { db, clock, ids, settings, search, workspaces, apiKeys }
+  const auth = createAuthenticator({
+    apiKeys,
+    workspaces,
+    ...(deps.adminToken && { adminToken: deps.adminToken }),
+  })
+  const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock })
+  providers.syncCatalog(deps.catalog ?? loadCatalog())
+  const providerConfigs = createProviderConfigsService({
+    repo: createProviderConfigsRepo(db),
+    providers,
+    box,
+    clock,
+    ids,
+  })
+  const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+  return {
+    db,
+    clock,
+    ids,
+    settings,
+    box,
+    search,
+    workspaces,
+    apiKeys,
+    auth,
+    providers,
+    providerConfigs,
+    events,
+  }
 }
 export type Core = ReturnType<typeof createCore>

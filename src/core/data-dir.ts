@@ -1,9 +1,7 @@
-import { chmodSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 export const APP_DIR_NAME = 'Switchyard'
-export const DB_FILE = 'switchyard.db'
 
 /**
  * The OS user-data folder, the same one Electron's `app.getPath('userData')` gives for an app
@@ -17,15 +15,4 @@ export function defaultDataDir(
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_DIR_NAME)
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_DIR_NAME)
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_DIR_NAME)
-}
-
-/** Creates the data folder (owner-only) if needed and returns the database path inside it. */
-export function prepareDataDir(dir: string): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  try {
-    chmodSync(dir, 0o700)
-  } catch {
-    // A folder the user pointed us at may belong to someone else; reading and writing is what matters.
-  }
-  return join(dir, DB_FILE)
 }

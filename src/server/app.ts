@@ -9,8 +9,10 @@ import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
 import { registerApiKeyRoutes } from './routes/api-keys.routes.js'
+import { registerEventRoutes } from './routes/events.routes.js'
 import { registerMetaRoutes } from './routes/meta.routes.js'
 import { registerPendingSearchRoutes } from './routes/pending-search.routes.js'
+import { registerProviderConfigRoutes } from './routes/provider-configs.routes.js'
 
 export interface AppDeps {
   core: Core
@@ -36,6 +38,8 @@ export function createApp(deps: AppDeps) {
 
   registerMetaRoutes(app)
   registerApiKeyRoutes(app, deps.core)
+  registerProviderConfigRoutes(app, deps.core)
+  registerEventRoutes(app, deps.core)
   registerPendingSearchRoutes(app, deps.core)
 
   app.onError(createErrorHandler(logger))

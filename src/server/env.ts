@@ -1,4 +1,4 @@
-import type { Principal } from '../core/api-keys/api-keys.service.js'
+import type { Principal } from '../core/auth/authenticate.js'
 
 /** Hono context variables shared by middleware and routes. */
 export type AppEnv = {

@@ -5,8 +5,7 @@ import { bootstrap } from '../core/bootstrap.js'
 import type { Clock } from '../core/common/clock.js'
 import type { Ids } from '../core/common/ids.js'
 import { type Core, createCore } from '../core/core.js'
-import { prepareDataDir } from '../core/data-dir.js'
-import { openDatabase } from '../core/db/open.js'
+import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
 import { createApp } from './app.js'
 
 export interface ServerConfig {
@@ -16,7 +15,8 @@ export interface ServerConfig {
   clock?: Clock
   ids?: Ids
   logger?: Pick<Console, 'error' | 'warn' | 'info'>
-  nativeBinding?: string
+  /** Passed to openDataFolder (the desktop app's native binding and keychain-wrapped key). */
+  folder?: OpenDataFolderOptions
 }
 
 export interface RunningServer {
@@ -25,17 +25,19 @@ export interface RunningServer {
   core: Core
   /** Set on the first start of an empty data folder: the workspace and its two keys, shown once. */
   firstRun?: { workspace: string; keys: CreatedApiKey[] }
+  /** The local admin token the UI needs (random per data folder). */
+  adminToken: string
   close(): Promise<void>
 }
 
 /** The one composition root: opens the data folder, builds the app, listens. Never exits the process. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const db = openDatabase({
-    path: prepareDataDir(config.dataDir),
-    ...(config.nativeBinding ? { nativeBinding: config.nativeBinding } : {}),
-  })
+  const folder = openDataFolder(config.dataDir, config.folder)
+  const { db } = folder
   const core = createCore({
     db,
+    encryptionKey: folder.encryptionKey,
+    adminToken: folder.adminToken,
     ...(config.clock && { clock: config.clock }),
     ...(config.ids && { ids: config.ids }),
   })
@@ -57,6 +59,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://${shownHost}:${port}`,
     port,
     core,
+    adminToken: folder.adminToken,
     ...(firstRun && { firstRun }),
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import type { ApiKeysService } from '../core/api-keys/api-keys.service.js'
+import type { Core } from '../core/core.js'
 import { ERROR_CODES } from '../core/errors.js'
 import type { AppEnv } from './env.js'
 import { type Access, requireKey } from './middleware/auth.js'
@@ -41,6 +41,7 @@ export const errors = (...statuses: ErrorStatus[]) =>
 export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   secret: [{ secretKey: [] }],
   session: [{ publishableKey: [] }, { secretKey: [] }],
+  admin: [{ adminToken: [] }],
 }
 
 /**
@@ -48,7 +49,7 @@ export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
  * the OpenAPI security requirement and the enforcing middleware (the route table drives auth).
  */
 export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>(
-  apiKeys: ApiKeysService,
+  core: Core,
   access: Access,
   extra: MiddlewareHandler<AppEnv>[],
   route: R,
@@ -56,7 +57,7 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
   return createRoute({
     ...route,
     security: SECURITY[access],
-    middleware: [requireKey(apiKeys, access), ...extra],
+    middleware: [requireKey(core, access), ...extra],
     responses: { ...errors(400, 401, 403, 429), ...route.responses },
   } as R & { security: (typeof SECURITY)[Access]; middleware: MiddlewareHandler<AppEnv>[] })
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { bootstrap } from '../../src/core/bootstrap.js'
 import { createManualClock } from '../../src/core/common/clock.js'
 import { createCore } from '../../src/core/core.js'
-import { openDatabase } from '../../src/core/db/open.js'
+import { openDataFolder } from '../../src/core/data-folder.js'
 import { createApp } from '../../src/server/app.js'
 
 /** A fresh data folder in the OS temp dir, removed by `cleanup()`. */
@@ -19,9 +19,10 @@ export function tempDir(prefix = 'switchyard-test-') {
  */
 export function createTestApp() {
   const { dir, cleanup } = tempDir()
-  const db = openDatabase({ path: join(dir, 'switchyard.db') })
+  const folder = openDataFolder(dir)
+  const { db } = folder
   const clock = createManualClock()
-  const core = createCore({ db, clock })
+  const core = createCore({ db, clock, encryptionKey: folder.encryptionKey, adminToken: folder.adminToken })
   const first = bootstrap(core)!
   const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
   const secretKey = first.keys.find((k) => k.role === 'secret')!.key
@@ -55,6 +56,7 @@ export function createTestApp() {
     clock,
     secretKey,
     publishableKey,
+    adminToken: folder.adminToken,
     workspaceId: core.workspaces.get('default').id,
     req,
     close() {

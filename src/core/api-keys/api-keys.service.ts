@@ -5,8 +5,8 @@ import { type ApiKeysRepo, toApiKey } from './api-keys.repo.js'
 import type { ApiKey, CreatedApiKey } from './api-keys.schema.js'
 import { generateKey, hashKey, type KeyRole, parseKey, sameHash } from './key-format.js'
 
-/** Who a request acts as, once its key has been checked. */
-export interface Principal {
+/** The key behind a request, once checked. */
+export interface KeyPrincipal {
   workspaceId: string
   role: KeyRole
   keyId: string
@@ -45,7 +45,7 @@ export function createApiKeysService(deps: { repo: ApiKeysRepo; clock: Clock; id
      * Checks a presented key against the database on every call, so a revocation is seen by the
      * very next request, also from another process sharing the data folder.
      */
-    authenticate(token: string): Principal {
+    authenticate(token: string): KeyPrincipal {
       const parsed = parseKey(token)
       if (!parsed) {
         throw new AppError(

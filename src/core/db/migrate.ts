@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type Database from 'better-sqlite3'
 
 export interface Migration {
-  /** Sequential number, starting at 1; applied in order. */
+  /** Unique number; migrations are applied in ascending order (gaps are allowed). */
   version: number
   name: string
   sql: string

@@ -26,7 +26,30 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   return db
 }
 
-/** Runs `work` in one transaction (BEGIN IMMEDIATE, so concurrent writers queue instead of failing). */
+const pendingAfterCommit = new WeakMap<Db, Array<() => void>>()
+
+/**
+ * Runs `work` in one transaction (BEGIN IMMEDIATE, so concurrent writers queue instead of failing).
+ * Nested calls join the outer transaction. Callbacks queued with `afterCommit` run once the
+ * outermost transaction has committed, and are dropped if it rolls back.
+ */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work).immediate()
+  if (db.inTransaction) return work()
+  const queue: Array<() => void> = []
+  pendingAfterCommit.set(db, queue)
+  let result: T
+  try {
+    result = db.transaction(work).immediate()
+  } finally {
+    pendingAfterCommit.delete(db)
+  }
+  for (const fn of queue) fn()
+  return result
+}
+
+/** Runs `fn` after the current transaction commits (at once when none is open). */
+export function afterCommit(db: Db, fn: () => void): void {
+  const queue = pendingAfterCommit.get(db)
+  if (queue && db.inTransaction) queue.push(fn)
+  else fn()
 }

@@ -1,14 +1,24 @@
 import type { Db } from '../db/open.js'
 
-/** Small per-data-folder values (for example the cursor signing secret), created on first use. */
+/** Small per-data-folder values (for example the cursor signing secret). */
 export function createSettingsRepo(db: Db) {
-  const get = db.prepare('SELECT value FROM settings WHERE key = ?')
-  const insert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING')
+  const select = db.prepare('SELECT value FROM settings WHERE key = ?')
+  const insertIfMissing = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+  )
+  const upsert = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  )
   return {
+    get: (key: string) => (select.get(key) as { value: string } | undefined)?.value,
+    set: (key: string, value: string) => {
+      upsert.run(key, value)
+    },
     /** Returns the stored value, creating it with `make` the first time (safe across processes). */
     getOrCreate(key: string, make: () => string): string {
-      insert.run(key, make())
-      return (get.get(key) as { value: string }).value
+      insertIfMissing.run(key, make())
+      return (select.get(key) as { value: string }).value
     },
   }
 }
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>

@@ -1,18 +1,21 @@
 import type { MiddlewareHandler } from 'hono'
-import type { ApiKeysService } from '../../core/api-keys/api-keys.service.js'
+import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
 import type { AppEnv } from '../env.js'
 
-/** What a route accepts: `secret` keys only, or `session` (publishable or secret). */
-export type Access = 'secret' | 'session'
+/** What a route accepts: `secret` keys, `session` (publishable or secret), or `admin` (the local admin token only). */
+export type Access = 'secret' | 'session' | 'admin'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/** Names the workspace the local admin token (the UI) acts on. */
+export const WORKSPACE_HEADER = 'switchyard-workspace'
 
 /**
  * Authenticates the Bearer key against the database (every request: no cache that could let a
  * revoked key through) and enforces the route's declared access.
  */
-export function requireKey(apiKeys: ApiKeysService, access: Access): MiddlewareHandler<AppEnv> {
+export function requireKey(core: Pick<Core, 'auth'>, access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) {
@@ -26,11 +29,17 @@ export function requireKey(apiKeys: ApiKeysService, access: Access): MiddlewareH
         headers: { 'www-authenticate': 'Bearer realm="switchyard", error="invalid_request"' },
       })
     }
-    const principal = apiKeys.authenticate(token)
+    const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
     if (access === 'secret' && principal.role !== 'secret') {
       throw new AppError(
         'forbidden',
         'Publishable keys may only create auth sessions and install sessions; use a secret key (sk_…) for this endpoint.',
+      )
+    }
+    if (access === 'admin' && !principal.admin) {
+      throw new AppError(
+        'forbidden',
+        'This endpoint is for the local admin token (the Switchyard UI), not API keys.',
       )
     }
     c.set('principal', principal)

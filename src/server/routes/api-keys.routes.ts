@@ -10,7 +10,7 @@ import { registerSearchRoute } from './search-route.js'
 export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { apiKeys, search } = core
 
-  const create = keyRoute(apiKeys, 'secret', [], {
+  const create = keyRoute(core, 'secret', [], {
     method: 'post',
     path: '/api/api-keys',
     tags: ['API keys'],
@@ -21,21 +21,17 @@ export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(create, (c) => c.json(apiKeys.create(c.get('principal').workspaceId, c.req.valid('json')), 201))
 
-  registerSearchRoute(
-    app,
-    { apiKeys },
-    {
-      path: '/api/api-keys/search',
-      tag: 'API keys',
-      item: ApiKeySchema.partial(),
-      envelopeName: 'ApiKeyPage',
-      summary: 'List API keys (metadata only, never the key)',
-      operationId: 'listApiKeys',
-      run: (workspaceId, request) => search.search(apiKeysSearchable, workspaceId, request),
-    },
-  )
+  registerSearchRoute(app, core, {
+    path: '/api/api-keys/search',
+    tag: 'API keys',
+    item: ApiKeySchema.partial(),
+    envelopeName: 'ApiKeyPage',
+    summary: 'List API keys (metadata only, never the key)',
+    operationId: 'listApiKeys',
+    run: (workspaceId, request) => search.search(apiKeysSearchable, workspaceId, request),
+  })
 
-  const revoke = keyRoute(apiKeys, 'secret', [], {
+  const revoke = keyRoute(core, 'secret', [], {
     method: 'delete',
     path: '/api/api-keys/{id}',
     tags: ['API keys'],

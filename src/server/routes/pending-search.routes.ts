@@ -22,7 +22,6 @@ const PENDING = [
     name: 'InstallationPage',
   },
   { path: '/api/connections/search', tag: 'Connections', op: 'searchConnections', name: 'ConnectionPage' },
-  { path: '/api/events/search', tag: 'Events', op: 'searchEvents', name: 'EventPage' },
 ] as const
 
 export function registerPendingSearchRoutes(app: OpenAPIHono<AppEnv>, core: Core) {

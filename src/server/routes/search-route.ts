@@ -1,5 +1,5 @@
 import type { OpenAPIHono, z } from '@hono/zod-openapi'
-import type { ApiKeysService } from '../../core/api-keys/api-keys.service.js'
+import type { Core } from '../../core/core.js'
 import type { SearchPage, SearchRequest } from '../../core/search/search.schema.js'
 import { SearchRequestSchema, searchEnvelopeSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
@@ -12,7 +12,7 @@ import { json, keyRoute } from '../openapi.js'
  */
 export function registerSearchRoute<T extends z.ZodTypeAny>(
   app: OpenAPIHono<AppEnv>,
-  deps: { apiKeys: ApiKeysService },
+  core: Core,
   options: {
     path: string
     tag: string
@@ -23,7 +23,7 @@ export function registerSearchRoute<T extends z.ZodTypeAny>(
     run: (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
   },
 ) {
-  const route = keyRoute(deps.apiKeys, 'secret', [emptyJsonBodyIsEmptyObject()], {
+  const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject()], {
     method: 'post',
     path: options.path,
     tags: [options.tag],

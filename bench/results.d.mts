@@ -1,0 +1,3 @@
+export function machineLine(): string
+export function writeSection(title: string, body: string): void
+export function percentile(values: number[], p: number): number

@@ -1,0 +1,59 @@
+import { z } from '@hono/zod-openapi'
+import { SignatureSchemeSchema } from '../providers/providers.schema.js'
+
+const secret = z.string().min(1).max(4096)
+const scopes = z.array(z.string().min(1).max(200)).max(100)
+
+/** A workspace's settings for one provider. Secrets are write-only: the API only says whether one is set. */
+export const ProviderConfigSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    name: z.string(),
+    client_id: z.string().nullable(),
+    client_secret_set: z.boolean(),
+    scopes: scopes
+      .nullable()
+      .openapi({ description: "Scopes to request; null uses the provider's defaults." }),
+    webhook_secret_set: z.boolean(),
+    webhook_signature: SignatureSchemeSchema.nullable().openapi({
+      description: "Signature scheme to verify inbound webhooks with; null uses the provider's own.",
+    }),
+    mode: z.enum(['real', 'simulated']).openapi({
+      description:
+        'real when client_id and client_secret are set (OAuth against the provider), else simulated.',
+    }),
+    created_at: z.string().datetime(),
+    updated_at: z.string().datetime(),
+  })
+  .openapi('ProviderConfig')
+export type ProviderConfig = z.infer<typeof ProviderConfigSchema>
+
+export const CreateProviderConfigSchema = z
+  .object({
+    provider: z.string().min(1).max(63),
+    name: z.string().trim().min(1).max(100).optional(),
+    client_id: z.string().min(1).max(1024).optional(),
+    client_secret: secret.optional(),
+    scopes: scopes.optional(),
+    webhook_secret: secret.optional(),
+    webhook_signature: SignatureSchemeSchema.optional(),
+  })
+  .strict()
+  .openapi('CreateProviderConfig')
+export type CreateProviderConfig = z.infer<typeof CreateProviderConfigSchema>
+
+/** PATCH body: send a field to change it, `null` to clear it. */
+export const UpdateProviderConfigSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    client_id: z.string().min(1).max(1024).nullable(),
+    client_secret: secret.nullable(),
+    scopes: scopes.nullable(),
+    webhook_secret: secret.nullable(),
+    webhook_signature: SignatureSchemeSchema.nullable(),
+  })
+  .partial()
+  .strict()
+  .openapi('UpdateProviderConfig')
+export type UpdateProviderConfig = z.infer<typeof UpdateProviderConfigSchema>

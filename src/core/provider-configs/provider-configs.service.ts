@@ -1,0 +1,138 @@
+import { type Clock, isoAt } from '../common/clock.js'
+import type { Ids } from '../common/ids.js'
+import type { SecretBox } from '../crypto/secret-box.js'
+import { AppError, notFound } from '../errors.js'
+import type { SignatureScheme } from '../providers/providers.schema.js'
+import type { ProvidersService } from '../providers/providers.service.js'
+import {
+  type ProviderConfigRow,
+  type ProviderConfigsRepo,
+  toProviderConfig,
+} from './provider-configs.repo.js'
+import type { CreateProviderConfig, ProviderConfig, UpdateProviderConfig } from './provider-configs.schema.js'
+
+/** Client credentials of a config, decrypted for the OAuth client only. */
+export interface ClientCredentials {
+  client_id: string
+  client_secret: string
+}
+
+/** Provider configs: per-workspace credentials and settings for a provider; secrets sealed at rest. */
+export function createProviderConfigsService(deps: {
+  repo: ProviderConfigsRepo
+  providers: ProvidersService
+  box: SecretBox
+  clock: Clock
+  ids: Ids
+}) {
+  const { repo, providers, box, clock, ids } = deps
+  // The row id and column are bound into the ciphertext, so a sealed value cannot be moved elsewhere.
+  const seal = (value: string | null | undefined, id: string, column: string) =>
+    value == null ? null : box.seal(value, `provider_configs/${id}/${column}`)
+  const open = (value: Buffer | null, id: string, column: string) =>
+    value === null ? null : box.open(value, `provider_configs/${id}/${column}`)
+
+  const row = (workspaceId: string, id: string): ProviderConfigRow => {
+    const found = repo.get(workspaceId, id)
+    if (!found) throw notFound('Provider config', id)
+    return found
+  }
+
+  return {
+    create(workspaceId: string, input: CreateProviderConfig): ProviderConfig {
+      const provider = providers.find(workspaceId, input.provider)
+      if (!provider) {
+        throw new AppError('invalid_request', `Unknown provider '${input.provider}'.`, {
+          errors: [{ pointer: '/provider', detail: 'no catalog or custom provider has this id' }],
+        })
+      }
+      const id = ids.next('pcfg')
+      const now = isoAt(clock.now())
+      const created: ProviderConfigRow = {
+        id,
+        workspace_id: workspaceId,
+        provider: provider.id,
+        name: input.name ?? provider.name,
+        client_id: input.client_id ?? null,
+        client_secret: seal(input.client_secret, id, 'client_secret'),
+        scopes: input.scopes ? JSON.stringify(input.scopes) : null,
+        webhook_secret: seal(input.webhook_secret, id, 'webhook_secret'),
+        webhook_signature: input.webhook_signature ?? null,
+        created_at: now,
+        updated_at: now,
+      }
+      repo.insert(created)
+      return toProviderConfig(created)
+    },
+
+    get: (workspaceId: string, id: string): ProviderConfig => toProviderConfig(row(workspaceId, id)),
+
+    update(workspaceId: string, id: string, patch: UpdateProviderConfig): ProviderConfig {
+      const current = row(workspaceId, id)
+      const next: ProviderConfigRow = {
+        ...current,
+        name: patch.name ?? current.name,
+        client_id: patch.client_id === undefined ? current.client_id : patch.client_id,
+        client_secret:
+          patch.client_secret === undefined
+            ? current.client_secret
+            : seal(patch.client_secret, id, 'client_secret'),
+        scopes: patch.scopes === undefined ? current.scopes : patch.scopes && JSON.stringify(patch.scopes),
+        webhook_secret:
+          patch.webhook_secret === undefined
+            ? current.webhook_secret
+            : seal(patch.webhook_secret, id, 'webhook_secret'),
+        webhook_signature:
+          patch.webhook_signature === undefined ? current.webhook_signature : patch.webhook_signature,
+        updated_at: isoAt(clock.now()),
+      }
+      repo.update(next)
+      return toProviderConfig(next)
+    },
+
+    remove(workspaceId: string, id: string): void {
+      if (repo.remove(workspaceId, id) === 0) throw notFound('Provider config', id)
+    },
+
+    /** The config a flow uses: the one named, else the newest for the provider; undefined when none. */
+    resolve(workspaceId: string, provider: string, configId?: string): ProviderConfig | undefined {
+      if (configId) {
+        const found = row(workspaceId, configId)
+        if (found.provider !== provider) {
+          throw new AppError(
+            'invalid_request',
+            `Provider config '${configId}' is for '${found.provider}', not '${provider}'.`,
+            {
+              errors: [{ pointer: '/provider_config_id', detail: 'belongs to another provider' }],
+            },
+          )
+        }
+        return toProviderConfig(found)
+      }
+      const newest = repo.forProvider(workspaceId, provider)[0]
+      return newest && toProviderConfig(newest)
+    },
+
+    /** Decrypted client credentials, or undefined when the config is simulated. */
+    clientCredentials(workspaceId: string, id: string): ClientCredentials | undefined {
+      const r = row(workspaceId, id)
+      const secret = open(r.client_secret, id, 'client_secret')
+      return r.client_id && secret ? { client_id: r.client_id, client_secret: secret } : undefined
+    },
+
+    /** Every webhook secret the workspace holds for a provider (newest first), with its scheme override. */
+    webhookSecrets(
+      workspaceId: string,
+      provider: string,
+    ): Array<{ secret: string; scheme: SignatureScheme | null }> {
+      return repo
+        .forProvider(workspaceId, provider)
+        .filter((r) => r.webhook_secret !== null)
+        .map((r) => ({
+          secret: open(r.webhook_secret, r.id, 'webhook_secret')!,
+          scheme: r.webhook_signature,
+        }))
+    },
+  }
+}
+export type ProviderConfigsService = ReturnType<typeof createProviderConfigsService>
