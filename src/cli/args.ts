@@ -56,3 +56,11 @@ export const intArg = (min: number, max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
+
+/** Splits `<sub> [options]`; `--help` anywhere prints usage, a missing sub-command is a usage error. */
+export function splitSubcommand(argv: string[], group: string, usage: string): [string, string[]] {
+  if (argv.includes('--help') || argv.includes('-h')) throw new UsageError('', usage)
+  const [sub, ...rest] = argv
+  if (!sub || sub.startsWith('-')) throw new UsageError(`${group} needs a command`, usage)
+  return [sub, rest]
+}

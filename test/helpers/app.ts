@@ -16,14 +16,17 @@ export function tempDir(prefix = 'switchyard-test-') {
 /**
  * A whole app on a real SQLite file in a temp folder, with a manual clock and the bootstrap
  * workspace and keys. `req()` sends through `app.request()` with a loopback Host.
+ * The default workspace gets a very high rate limit unless `rateLimited` is set.
  */
-export function createTestApp() {
+export function createTestApp(options: { rateLimited?: boolean } = {}) {
   const { dir, cleanup } = tempDir()
   const folder = openDataFolder(dir)
   const { db } = folder
   const clock = createManualClock()
   const core = createCore({ db, clock, encryptionKey: folder.encryptionKey, adminToken: folder.adminToken })
   const first = bootstrap(core)!
+  // Most tests send bursts on a clock that never moves: lift the free tier's 60/minute unless asked.
+  if (!options.rateLimited) core.workspaces.setTier('default', 'enterprise', 1_000_000)
   const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
   const secretKey = first.keys.find((k) => k.role === 'secret')!.key
   const publishableKey = first.keys.find((k) => k.role === 'publishable')!.key

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_WORKSPACE } from '../../core/workspaces/workspaces.service.js'
-import { parseCommand, UsageError } from '../args.js'
+import { parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, table, withCore } from '../context.js'
 
 export const KEYS_USAGE = `Usage:
@@ -18,7 +18,7 @@ const Options = z.object({
 
 /** `switchyard keys create|list|revoke`. */
 export function keysCommand(argv: string[], io: Io): void {
-  const [sub, ...rest] = argv
+  const [sub, rest] = splitSubcommand(argv, 'keys', KEYS_USAGE)
   const { values, positionals } = parseCommand(
     rest,
     { workspace: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
@@ -66,7 +66,7 @@ export function keysCommand(argv: string[], io: Io): void {
         return
       }
       default:
-        throw new UsageError(sub ? `unknown keys command '${sub}'` : 'keys needs a command', KEYS_USAGE)
+        throw new UsageError(`unknown keys command '${sub}'`, KEYS_USAGE)
     }
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TierSchema, WorkspaceNameSchema } from '../../core/workspaces/workspaces.schema.js'
-import { intArg, parseCommand, UsageError } from '../args.js'
+import { intArg, parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, table, withCore } from '../context.js'
 
 export const WORKSPACES_USAGE = `Usage:
@@ -19,7 +19,7 @@ const Options = z.object({
 
 /** `switchyard workspaces create|list|set-tier`. */
 export function workspacesCommand(argv: string[], io: Io): void {
-  const [sub, ...rest] = argv
+  const [sub, rest] = splitSubcommand(argv, 'workspaces', WORKSPACES_USAGE)
   const { values, positionals } = parseCommand(
     rest,
     { name: { type: 'string' }, tier: { type: 'string' }, rpm: { type: 'string' } },
@@ -63,10 +63,7 @@ export function workspacesCommand(argv: string[], io: Io): void {
         return
       }
       default:
-        throw new UsageError(
-          sub ? `unknown workspaces command '${sub}'` : 'workspaces needs a command',
-          WORKSPACES_USAGE,
-        )
+        throw new UsageError(`unknown workspaces command '${sub}'`, WORKSPACES_USAGE)
     }
   })
 }

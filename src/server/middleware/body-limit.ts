@@ -11,9 +11,13 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
   bodyLimit({
     maxSize,
     onError: () => {
+      // The rest of the body is never read, so this connection cannot carry another request.
       throw new AppError(
         'payload_too_large',
         `The request body is larger than the ${mib(maxSize)} this endpoint accepts.`,
+        {
+          headers: { connection: 'close' },
+        },
       )
     },
   })
