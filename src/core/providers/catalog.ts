@@ -32,26 +32,46 @@ export interface Catalog {
   hash: string
 }
 
-/** Loads and validates the catalog files; a malformed catalog fails loudly at startup. */
+/**
+ * Reads the catalog files and hashes them at once; parses and validates them only when first
+ * used, so a boot whose database already holds this exact catalog skips that work.
+ * A malformed catalog fails loudly when it is first used.
+ */
 export function loadCatalog(dir = findCatalogDir()): Catalog {
   const hash = createHash('sha256')
   const read = (path: string) => {
     const text = readFileSync(path, 'utf8')
     hash.update(text)
-    return JSON.parse(text) as unknown
+    return text
   }
-  const categories = z.array(CategorySchema).parse(read(join(dir, 'categories.json')))
-  const providers: CatalogProvider[] = []
-  const files = readdirSync(join(dir, 'providers'))
+  const categoriesText = read(join(dir, 'categories.json'))
+  const providerFiles = readdirSync(join(dir, 'providers'))
     .filter((f) => f.endsWith('.json'))
     .sort()
-  for (const file of files) {
-    const parsed = z.array(CatalogProviderSchema).safeParse(read(join(dir, 'providers', file)))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!
-      throw new Error(`catalog file ${file}: ${issue.path.join('.')}: ${issue.message}`)
+    .map((file) => ({ file, text: read(join(dir, 'providers', file)) }))
+  let parsed: { categories: Category[]; providers: CatalogProvider[] } | undefined
+  const parse = () => {
+    if (parsed) return parsed
+    const categories = z.array(CategorySchema).parse(JSON.parse(categoriesText))
+    const providers: CatalogProvider[] = []
+    for (const { file, text } of providerFiles) {
+      const result = z.array(CatalogProviderSchema).safeParse(JSON.parse(text))
+      if (!result.success) {
+        const issue = result.error.issues[0]!
+        throw new Error(`catalog file ${file}: ${issue.path.join('.')}: ${issue.message}`)
+      }
+      providers.push(...result.data)
     }
-    providers.push(...parsed.data)
+    parsed = { categories, providers }
+    return parsed
   }
-  return { categories, providers, hash: hash.digest('hex') }
+  return {
+    hash: hash.digest('hex'),
+    get categories() {
+      return parse().categories
+    },
+    get providers() {
+      return parse().providers
+    },
+  }
 }

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import type { Db } from '../db/open.js'
 import type { Catalog } from './catalog.js'
-import type { Provider, ProviderAuth } from './providers.schema.js'
+import type { Category, CategoryWithCount, Provider, ProviderAuth } from './providers.schema.js'
 
 export const CATALOG_SCOPE = ''
 
@@ -23,6 +24,25 @@ export interface ProviderRow {
 export const PROVIDER_COLUMNS =
   'workspace_id, id, name, description, tags, categories, color, auth_type, auth, webhooks, docs_url, created_at, updated_at'
 
+/**
+ * Rows a scope can see: its own providers, and catalog rows no own provider shadows (ids never
+ * collide at creation, but a later catalog update could add one). Scope '' sees the catalog.
+ */
+export const VISIBLE_PROVIDERS = `(providers.workspace_id = @scope OR (providers.workspace_id = '' AND NOT EXISTS (
+  SELECT 1 FROM providers AS own WHERE own.workspace_id = @scope AND own.id = providers.id)))`
+
+/** Changes whenever the monogram would, so the logo URL can be cached for good. */
+export const logoVersion = (name: string, color: string): string =>
+  createHash('sha256').update(`${name}\n${color}`).digest('hex').slice(0, 10)
+
+/** Where a provider's monogram is served; custom providers name their workspace (images carry no key). */
+export const logoUrlOf = (row: Pick<ProviderRow, 'workspace_id' | 'id' | 'name' | 'color'>): string => {
+  const query = new URLSearchParams()
+  if (row.workspace_id !== CATALOG_SCOPE) query.set('workspace', row.workspace_id)
+  query.set('v', logoVersion(row.name, row.color))
+  return `/providers/${row.id}/logo.svg?${query}`
+}
+
 export const toProvider = (row: ProviderRow): Provider => ({
   id: row.id,
   name: row.name,
@@ -35,42 +55,108 @@ export const toProvider = (row: ProviderRow): Provider => ({
   webhooks: row.webhooks ? (JSON.parse(row.webhooks) as Provider['webhooks']) : null,
   docs_url: row.docs_url,
   custom: row.workspace_id !== CATALOG_SCOPE,
-  logo_url: `/providers/${row.id}/logo.svg`,
+  logo_url: logoUrlOf(row),
   created_at: row.created_at,
   updated_at: row.updated_at,
 })
 
 /** SQL for providers (catalog rows have workspace_id '', custom rows their workspace's id). */
 export function createProvidersRepo(db: Db) {
-  // A workspace's own provider wins over a catalog entry of the same id (ids never collide, but be explicit).
+  // A workspace's own provider wins over a catalog entry of the same id.
   const get = db.prepare(
     `SELECT ${PROVIDER_COLUMNS} FROM providers WHERE id = @id AND workspace_id IN ('', @workspace_id)
      ORDER BY workspace_id DESC LIMIT 1`,
   )
+  const own = db.prepare(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE workspace_id = ? AND id = ?`)
   const upsertCatalog = db.prepare(
     `INSERT INTO providers (${PROVIDER_COLUMNS})
      VALUES ('', @id, @name, @description, @tags, @categories, @color, @auth_type, @auth, @webhooks, @docs_url, @now, @now)
      ON CONFLICT (workspace_id, id) DO UPDATE SET name = excluded.name, description = excluded.description,
        tags = excluded.tags, categories = excluded.categories, color = excluded.color, auth_type = excluded.auth_type,
-       auth = excluded.auth, webhooks = excluded.webhooks, docs_url = excluded.docs_url, updated_at = excluded.updated_at`,
+       auth = excluded.auth, webhooks = excluded.webhooks, docs_url = excluded.docs_url, updated_at = excluded.updated_at
+     RETURNING pk`,
   )
+  const insertRow = db.prepare(
+    `INSERT INTO providers (${PROVIDER_COLUMNS}) VALUES (@workspace_id, @id, @name, @description, @tags,
+     @categories, @color, @auth_type, @auth, @webhooks, @docs_url, @created_at, @updated_at) RETURNING pk`,
+  )
+  const updateRow = db.prepare(
+    `UPDATE providers SET name = @name, description = @description, tags = @tags, categories = @categories,
+     color = @color, auth_type = @auth_type, auth = @auth, webhooks = @webhooks, docs_url = @docs_url,
+     updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id RETURNING pk`,
+  )
+  const deleteRow = db.prepare('DELETE FROM providers WHERE workspace_id = ? AND id = ?')
   const catalogIds = db.prepare(`SELECT id FROM providers WHERE workspace_id = ''`)
   const deleteCatalog = db.prepare(`DELETE FROM providers WHERE workspace_id = '' AND id = ?`)
-  const clearCategories = db.prepare('DELETE FROM categories')
-  const insertCategory = db.prepare(
-    'INSERT INTO categories (id, name, description) VALUES (@id, @name, @description)',
+  const clearLinks = db.prepare('DELETE FROM provider_categories WHERE provider_pk = ?')
+  const link = db.prepare('INSERT OR IGNORE INTO provider_categories (provider_pk, category) VALUES (?, ?)')
+  const upsertCategory = db.prepare(
+    `INSERT INTO categories (id, name, description) VALUES (@id, @name, @description)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description`,
+  )
+  const categoryIds = db.prepare('SELECT id FROM categories')
+  const deleteCategory = db.prepare('DELETE FROM categories WHERE id = ?')
+  const listCategories = db.prepare(
+    'SELECT id, name, description FROM categories ORDER BY name COLLATE NOCASE, id',
+  )
+  const countCategories = db.prepare(
+    `SELECT c.id, c.name, c.description, COUNT(providers.pk) AS count FROM categories AS c
+     LEFT JOIN provider_categories AS pc ON pc.category = c.id
+     LEFT JOIN providers ON providers.pk = pc.provider_pk AND ${VISIBLE_PROVIDERS}
+     GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.id`,
+  )
+  const rowsOf = db.prepare(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE workspace_id = ? ORDER BY id`)
+  const catalogCounts = db.prepare(
+    `SELECT (SELECT COUNT(*) FROM providers WHERE workspace_id = '') AS providers, (SELECT COUNT(*) FROM categories) AS categories`,
+  )
+  const customWorkspaces = db.prepare(`SELECT DISTINCT workspace_id FROM providers WHERE workspace_id != ''`)
+  const configsUsing = db.prepare(
+    'SELECT id FROM provider_configs WHERE workspace_id = ? AND provider = ? ORDER BY id LIMIT 5',
   )
 
+  const setCategories = (pk: number | bigint, categories: readonly string[]) => {
+    clearLinks.run(pk)
+    for (const c of categories) link.run(pk, c)
+  }
+
   return {
+    /** The provider a workspace sees under this id (its own first), or undefined. */
     get(workspaceId: string, id: string): Provider | undefined {
       const row = get.get({ id, workspace_id: workspaceId }) as ProviderRow | undefined
       return row ? toProvider(row) : undefined
     },
+    /** The row stored under exactly this workspace (use '' for the catalog). */
+    row: (workspaceId: string, id: string) => own.get(workspaceId, id) as ProviderRow | undefined,
+    /** Every row of one workspace ('' for the catalog), by id. */
+    rows: (workspaceId: string) => rowsOf.all(workspaceId) as ProviderRow[],
+    workspacesWithCustom: () =>
+      (customWorkspaces.all() as Array<{ workspace_id: string }>).map((r) => r.workspace_id),
+    insert(row: ProviderRow) {
+      const { pk } = insertRow.get(row) as { pk: number }
+      setCategories(pk, JSON.parse(row.categories) as string[])
+    },
+    update(row: ProviderRow) {
+      const { pk } = updateRow.get(row) as { pk: number }
+      setCategories(pk, JSON.parse(row.categories) as string[])
+    },
+    remove: (workspaceId: string, id: string) => deleteRow.run(workspaceId, id).changes,
+    categories: () => listCategories.all() as Category[],
+    /** Categories with the number of providers the scope sees in each. */
+    categoryCounts: (scope: string) => countCategories.all({ scope }) as CategoryWithCount[],
+    /** How many catalog providers and categories are stored (to notice a wiped catalog). */
+    catalogCounts: () => catalogCounts.get() as { providers: number; categories: number },
+    /** Ids of up to five provider configs of the workspace that use the provider. */
+    configsUsing: (workspaceId: string, id: string) =>
+      (configsUsing.all(workspaceId, id) as Array<{ id: string }>).map((r) => r.id),
     /** Replaces the built-in catalog rows with the catalog files' content (custom rows untouched). */
     syncCatalog(catalog: Catalog, now: string) {
+      const keepCategories = new Set(catalog.categories.map((c) => c.id))
+      for (const c of catalog.categories) upsertCategory.run(c)
+      for (const { id } of categoryIds.all() as Array<{ id: string }>)
+        if (!keepCategories.has(id)) deleteCategory.run(id)
       const keep = new Set(catalog.providers.map((p) => p.id))
       for (const p of catalog.providers) {
-        upsertCatalog.run({
+        const { pk } = upsertCatalog.get({
           id: p.id,
           name: p.name,
           description: p.description,
@@ -82,11 +168,10 @@ export function createProvidersRepo(db: Db) {
           webhooks: p.webhooks ? JSON.stringify(p.webhooks) : null,
           docs_url: p.docs_url,
           now,
-        })
+        }) as { pk: number }
+        setCategories(pk, p.categories)
       }
       for (const { id } of catalogIds.all() as Array<{ id: string }>) if (!keep.has(id)) deleteCatalog.run(id)
-      clearCategories.run()
-      for (const c of catalog.categories) insertCategory.run(c)
     },
   }
 }

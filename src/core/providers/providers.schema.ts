@@ -16,9 +16,15 @@ export const HANDSHAKES = [
 ] as const
 export const HandshakeSchema = z.enum(HANDSHAKES).openapi('WebhookHandshake')
 
-const httpsUrl = z.string().regex(/^https:\/\/\S+$/, 'must be an https URL')
+const httpsUrl = z
+  .string()
+  .max(2048)
+  .regex(/^https:\/\/\S+$/, 'must be an https URL')
 /** Custom providers may point at local servers (a test OAuth server, a dev box), so http is allowed there. */
-const httpUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+const httpUrl = z
+  .string()
+  .max(2048)
+  .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
 
 const oauth2 = <U extends z.ZodTypeAny>(url: U) =>
   z
@@ -55,18 +61,21 @@ const slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lowercase letters, digits and "-", at most 63 characters')
 
+const TAG = /^[a-z0-9][a-z0-9 .+#-]*$/
+const color = z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like #1a2b3c')
+
+/** Ids a provider cannot take because a catalog path already uses them (`/providers/categories`). */
+export const RESERVED_PROVIDER_IDS: readonly string[] = ['categories', 'search']
+
 /** One entry of the built-in catalog file (`resources/catalog/providers/*.json`). */
 export const CatalogProviderSchema = z
   .object({
     id: slug,
     name: z.string().min(1).max(100),
     description: z.string().min(1).max(400),
-    tags: z
-      .array(z.string().regex(/^[a-z0-9][a-z0-9 .+#-]*$/))
-      .min(1)
-      .max(12),
+    tags: z.array(z.string().max(40).regex(TAG)).min(1).max(12),
     categories: z.array(slug).min(1).max(3),
-    color: z.string().regex(/^#[0-9a-f]{6}$/i),
+    color,
     auth: authUnion(httpsUrl),
     webhooks: ProviderWebhooksSchema.nullable(),
     docs_url: httpsUrl,
@@ -100,3 +109,74 @@ export const ProviderSchema = z
   })
   .openapi('Provider')
 export type Provider = z.infer<typeof ProviderSchema>
+
+/** A category with the number of providers in it that the caller can see. */
+export const CategoryWithCountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    count: z
+      .number()
+      .int()
+      .openapi({ description: 'Providers in this category (custom ones included with a key).' }),
+  })
+  .openapi('CategoryWithCount')
+export type CategoryWithCount = z.infer<typeof CategoryWithCountSchema>
+
+const customFields = {
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(400),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(40)
+        .regex(TAG, 'lowercase letters, digits, spaces and . + # -, starting with a letter or digit'),
+    )
+    .max(12),
+  categories: z.array(slug).max(3).openapi({ description: 'Ids from GET /providers/categories.' }),
+  color,
+  auth: ProviderAuthSchema,
+  webhooks: ProviderWebhooksSchema.nullable(),
+  docs_url: httpUrl.nullable(),
+}
+
+/** POST /api/providers: a workspace's own provider, searchable beside the catalog. */
+export const CreateProviderSchema = z
+  .object({
+    id: slug.optional().openapi({ description: 'Defaults to a slug of the name.' }),
+    name: customFields.name,
+    description: customFields.description.optional(),
+    tags: customFields.tags.optional(),
+    categories: customFields.categories.optional(),
+    color: customFields.color.optional().openapi({ description: 'Brand colour of the monogram logo.' }),
+    auth: customFields.auth,
+    webhooks: customFields.webhooks.optional(),
+    docs_url: customFields.docs_url.optional(),
+  })
+  .strict()
+  .openapi('CreateProvider')
+export type CreateProvider = z.infer<typeof CreateProviderSchema>
+
+/** PATCH /api/providers/{id}: send a field to change it; `null` clears webhooks and docs_url. */
+export const UpdateProviderSchema = z.object(customFields).partial().strict().openapi('UpdateProvider')
+export type UpdateProvider = z.infer<typeof UpdateProviderSchema>
+
+/** Query parameters of GET /providers (browse the catalog). */
+export const CatalogQuerySchema = z.object({
+  query: z
+    .string()
+    .max(256)
+    .optional()
+    .openapi({ description: 'Full-text search over names, descriptions, tags and categories.' }),
+  category: z.string().max(64).optional().openapi({ description: 'A category id.' }),
+  limit: z
+    .string()
+    .regex(/^0*[1-9]\d{0,14}$/, 'must be a whole number of at least 1')
+    .optional()
+    .openapi({ description: 'Page size; default 50, values above 200 are clamped.' }),
+  cursor: z.string().max(4096).optional().openapi({ description: 'The `next_cursor` of the previous page.' }),
+})

@@ -3,7 +3,7 @@ import { AppError } from '../errors.js'
 
 export type CursorValue = string | number | null
 
-interface CursorPayload {
+export interface CursorPayload {
   /** Resource name. */
   r: string
   /** Scope (workspace id). */
@@ -12,6 +12,8 @@ interface CursorPayload {
   b: string
   /** Keyset position: the sort values of the last item returned, id last. */
   k: CursorValue[]
+  /** Version of the relevance ranking a query walk started on (provider search only). */
+  v?: string
 }
 
 const MAC_BYTES = 18
@@ -37,6 +39,10 @@ export function canonicalJson(value: unknown): string {
 export const bindingOf = (parts: unknown): string =>
   createHash('sha256').update(canonicalJson(parts)).digest('base64url').slice(0, 16)
 
+const isPosition = (k: unknown): k is CursorValue[] =>
+  Array.isArray(k) &&
+  k.every((v) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+
 /** Opaque, HMAC-signed cursors bound to a resource, a workspace and one request's filter and sort. */
 export function createCursorCodec(secret: Buffer) {
   const mac = (body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, MAC_BYTES)
@@ -45,25 +51,31 @@ export function createCursorCodec(secret: Buffer) {
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
       return `${body}.${mac(body).toString('base64url')}`
     },
-    decode(cursor: string, expected: { r: string; w: string; b: string; keyLength: number }): CursorValue[] {
+    /** Checks signature and binding; throws 400 `invalid_cursor` for anything else. */
+    decode(
+      cursor: string,
+      expected: { r: string; w: string; b: string; keyLength: number },
+    ): { k: CursorValue[]; v: string | undefined } {
       const [body, signature, extra] = cursor.split('.')
       if (!body || !signature || extra !== undefined) throw badCursor('malformed')
       const given = Buffer.from(signature, 'base64url')
       const wanted = mac(body)
       if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
         throw badCursor('signature mismatch')
-      let payload: CursorPayload
+      let payload: Partial<CursorPayload> | null
       try {
-        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload
+        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<CursorPayload> | null
       } catch {
         throw badCursor('malformed')
       }
+      if (!payload || typeof payload !== 'object') throw badCursor('malformed')
       if (payload.r !== expected.r || payload.w !== expected.w)
         throw badCursor('issued for another resource or workspace')
       if (payload.b !== expected.b) throw badCursor('issued for a different filter, sort or query')
-      if (!Array.isArray(payload.k) || payload.k.length !== expected.keyLength)
+      if (!isPosition(payload.k) || payload.k.length !== expected.keyLength)
         throw badCursor('malformed position')
-      return payload.k
+      if (payload.v !== undefined && typeof payload.v !== 'string') throw badCursor('malformed')
+      return { k: payload.k, v: payload.v }
     },
   }
 }

@@ -1,170 +1,38 @@
 import type { Db } from '../db/open.js'
-import { AppError, type FieldError } from '../errors.js'
-import { bindingOf, type CursorCodec, type CursorValue } from './cursor.js'
-import {
-  DEFAULT_LIMIT,
-  MAX_LIMIT,
-  type Operator,
-  type SearchPage,
-  type SearchRequest,
-} from './search.schema.js'
-import { filterableFields, type Searchable, type SearchField, sortableFields } from './searchable.js'
+import { AppError } from '../errors.js'
+import { bindingOf, type CursorCodec, type CursorPayload, type CursorValue } from './cursor.js'
+import { type Plan, planSearch, RANK_FIELD, type SqlValue } from './plan.js'
+import type { SearchPage, SearchRequest } from './search.schema.js'
+import type { Searchable, SearchField } from './searchable.js'
+import { type Bind, conditionSql, keysetSql } from './sql.js'
 
-type Scalar = string | number | boolean
-type SortKey = { field: string; direction: 'asc' | 'desc' }
-
-const SQL_OPERATORS: Record<Exclude<Operator, 'in'>, string> = {
-  eq: '=',
-  neq: '!=',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
+/** Ids ranked by relevance for one query, under one version of the text index. */
+export interface Ranking {
+  version: string
+  ids: readonly string[]
+  /**
+   * The items of these ids from the index's own projection (same order, missing ones left out),
+   * so a plain relevance page needs no SQL. Without it the engine loads them from the table.
+   */
+  items?: (ids: readonly string[]) => Array<Record<string, unknown>>
 }
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
-
-/** Converts one filter value to the stored representation, or explains why it cannot be. */
-function coerce(field: SearchField, value: Scalar): { ok: true; value: Scalar } | { ok: false; why: string } {
-  switch (field.type) {
-    case 'timestamp': {
-      const ms = typeof value === 'string' && ISO_8601.test(value) ? Date.parse(value) : Number.NaN
-      if (Number.isNaN(ms))
-        return { ok: false, why: 'must be an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z' }
-      return { ok: true, value: new Date(ms).toISOString() }
-    }
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value)
-        ? { ok: true, value }
-        : { ok: false, why: 'must be a number' }
-    case 'boolean':
-      return typeof value === 'boolean'
-        ? { ok: true, value: value ? 1 : 0 }
-        : { ok: false, why: 'must be true or false' }
-    case 'string':
-      if (typeof value !== 'string') return { ok: false, why: 'must be a string' }
-      if (field.values && !field.values.includes(value)) {
-        return { ok: false, why: `must be one of: ${field.values.join(', ')}` }
-      }
-      return { ok: true, value }
-  }
+export interface SearchOptions {
+  /**
+   * Relevance ranking for `request.query` (provider search). `rank(version)` returns the ranking
+   * of the version a cursor walk started on (or the current one when `version` is undefined), so
+   * a walk stays consistent while the index changes; it throws `invalid_cursor` when that version
+   * is gone.
+   */
+  ranking?: { query: string; rank(version: string | undefined): Ranking }
 }
 
-const allowedList = (names: string[]) => names.join(', ')
+type AnySearchable = Searchable<Record<string, unknown>, unknown>
+type Page = SearchPage<Record<string, unknown>>
 
-interface Compiled {
-  where: string[]
-  params: Record<string, unknown>
-  order: SortKey[]
-}
-
-/**
- * Turns a validated search request into SQL, using only identifiers from the resource's
- * allowlist. Every problem is collected so one 400 names all of them.
- */
-function compile<I extends Record<string, unknown>, R>(
-  def: Searchable<I, R>,
-  request: SearchRequest,
-): Compiled {
-  const errors: FieldError[] = []
-  const where: string[] = [def.scope]
-  const params: Record<string, unknown> = {}
-  const filterable = filterableFields(def.fields)
-  const sortable = sortableFields(def.fields)
-  let n = 0
-  const param = (value: unknown) => {
-    const name = `p${n++}`
-    params[name] = value
-    return `@${name}`
-  }
-
-  for (const [name, ops] of Object.entries(request.filter ?? {})) {
-    const field = def.fields[name]
-    if (!field || !filterable.includes(name)) {
-      errors.push({
-        pointer: `/filter/${name}`,
-        detail: `cannot filter on '${name}'; allowed: ${allowedList(filterable)}`,
-      })
-      continue
-    }
-    for (const [op, raw] of Object.entries(ops) as Array<[Operator, Scalar | Scalar[]]>) {
-      const pointer = `/filter/${name}/${op}`
-      if (op === 'in') {
-        const values = raw as Scalar[]
-        const coerced: Scalar[] = []
-        values.forEach((v, i) => {
-          const c = coerce(field, v)
-          if (c.ok) coerced.push(c.value)
-          else errors.push({ pointer: `${pointer}/${i}`, detail: c.why })
-        })
-        where.push(`${field.sql} IN (${coerced.map(param).join(', ')})`)
-        continue
-      }
-      if (Array.isArray(raw)) {
-        errors.push({ pointer, detail: `'${op}' takes a single value; use 'in' for a list` })
-        continue
-      }
-      const c = coerce(field, raw)
-      if (!c.ok) {
-        errors.push({ pointer, detail: c.why })
-        continue
-      }
-      where.push(`${field.sql} ${SQL_OPERATORS[op]} ${param(c.value)}`)
-    }
-  }
-
-  const requested: SortKey[] = request.sort?.length ? [...request.sort] : [...def.defaultSort]
-  const seen = new Set<string>()
-  requested.forEach((s, i) => {
-    if (!sortable.includes(s.field)) {
-      errors.push({
-        pointer: `/sort/${i}/field`,
-        detail: `cannot sort on '${s.field}'; allowed: ${allowedList(sortable)}`,
-      })
-    } else if (seen.has(s.field)) {
-      errors.push({ pointer: `/sort/${i}/field`, detail: `'${s.field}' appears twice in sort` })
-    }
-    seen.add(s.field)
-  })
-  const order = requested.filter((s) => sortable.includes(s.field))
-  if (!seen.has('id')) order.push({ field: 'id', direction: order.at(-1)?.direction ?? 'asc' })
-
-  const itemFields = Object.keys(def.item.shape)
-  request.fields?.forEach((f, i) => {
-    if (!itemFields.includes(f)) {
-      errors.push({
-        pointer: `/fields/${i}`,
-        detail: `unknown field '${f}'; allowed: ${allowedList(itemFields)}`,
-      })
-    }
-  })
-
-  if (errors.length)
-    throw new AppError('invalid_request', 'The search request is not valid for this resource.', { errors })
-  return { where, params, order }
-}
-
-/** Keyset condition "strictly after the cursor position" for the given order. */
-function keysetCondition(
-  def: Searchable<Record<string, unknown>, unknown>,
-  order: SortKey[],
-  position: CursorValue[],
-  param: (v: unknown) => string,
-): string {
-  const exprs = order.map((s) => def.fields[s.field]!.sql)
-  const values = position.map(param)
-  const sameDirection = order.every((s) => s.direction === order[0]!.direction)
-  if (sameDirection) {
-    // Row values let SQLite walk the index straight to the position, so deep pages cost what page 1 costs.
-    const op = order[0]!.direction === 'asc' ? '>' : '<'
-    return `(${exprs.join(', ')}) ${op} (${values.join(', ')})`
-  }
-  const branches = order.map((s, i) => {
-    const equal = exprs.slice(0, i).map((e, j) => `${e} = ${values[j]}`)
-    return [...equal, `${exprs[i]} ${s.direction === 'asc' ? '>' : '<'} ${values[i]}`].join(' AND ')
-  })
-  return `(${branches.map((b) => `(${b})`).join(' OR ')})`
-}
+const RANK: SearchField = { sql: '__r.__rank', type: 'number', nullable: false }
+const rankedFrom = (from: string) =>
+  `(SELECT key + @__base AS __rank, value AS __rid FROM json_each(@__ranked)) AS __r CROSS JOIN ${from}`
 
 const pick = (item: Record<string, unknown>, fields: string[] | undefined) =>
   fields ? Object.fromEntries(fields.map((f) => [f, item[f]])) : item
@@ -184,70 +52,129 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     return stmt
   }
 
+  /** Rows of one page (limit + 1, to see whether more follow), with the sort keys as __k0… */
+  function query(
+    def: AnySearchable,
+    scope: string,
+    plan: Plan,
+    position: CursorValue[] | undefined,
+    ranked?: { ids: readonly string[]; base: number },
+  ): Array<Record<string, unknown>> {
+    const fields = ranked ? { ...def.fields, [RANK_FIELD]: RANK } : def.fields
+    const params: Record<string, unknown> = { scope, __limit: plan.limit + 1, __offset: plan.offset ?? 0 }
+    let n = 0
+    const bind: Bind = (value) => {
+      params[`p${n}`] = value
+      return `@p${n++}`
+    }
+    const where = [def.scope, ...plan.conditions.map((c) => conditionSql(fields[c.field]!, c, bind))]
+    if (ranked) {
+      params.__ranked = JSON.stringify(ranked.ids)
+      params.__base = ranked.base
+      where.push(`__r.__rid = ${def.fields.id!.sql}`)
+    }
+    if (position) where.push(keysetSql(fields, plan.order, position, bind))
+    const orderBy = plan.order.map((s) => `${fields[s.field]!.sql} ${s.direction.toUpperCase()}`).join(', ')
+    const keys = plan.order.map((s, i) => `${fields[s.field]!.sql} AS __k${i}`).join(', ')
+    const sql =
+      `SELECT ${def.select}, ${keys} FROM ${ranked ? rankedFrom(def.from) : def.from} ` +
+      `WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @__limit OFFSET @__offset`
+    return prepared(sql).all(params) as Array<Record<string, unknown>>
+  }
+
+  /** A keyset (or offset) page straight from SQL; with a ranking, over the ranked ids. */
+  function sqlPage(
+    def: AnySearchable,
+    scope: string,
+    plan: Plan,
+    position: CursorValue[] | undefined,
+    ranking: Ranking | undefined,
+  ): { page: Page; next: CursorValue[] | undefined } {
+    const rows = query(def, scope, plan, position, ranking && { ids: ranking.ids, base: 0 })
+    const hasMore = rows.length > plan.limit
+    const pageRows = hasMore ? rows.slice(0, plan.limit) : rows
+    const last = pageRows.at(-1)
+    return {
+      page: {
+        data: pageRows.map((row) => pick(def.toItem(row), plan.fields)),
+        has_more: hasMore,
+        limit: plan.limit,
+      },
+      next: last && plan.order.map((_, i) => last[`__k${i}`] as SqlValue),
+    }
+  }
+
+  /**
+   * A plain relevance page (no filter, no sort): the next slice of the ranking. Records deleted
+   * since the ranking was built drop out of the slice; the walk continues after the slice.
+   */
+  function rankedPage(
+    def: AnySearchable,
+    scope: string,
+    plan: Plan,
+    position: CursorValue[] | undefined,
+    ranking: Ranking,
+  ): { page: Page; next: CursorValue[] | undefined } {
+    const start = position ? Number(position[0]) + 1 : (plan.offset ?? 0)
+    const ids = ranking.ids.slice(start, start + plan.limit)
+    const items = ranking.items
+      ? ranking.items(ids)
+      : query(def, scope, { ...plan, offset: 0 }, undefined, { ids, base: start }).map((row) =>
+          def.toItem(row),
+        )
+    const last = start + ids.length - 1
+    return {
+      page: {
+        data: items.map((item) => pick(item, plan.fields)),
+        has_more: last + 1 < ranking.ids.length,
+        limit: plan.limit,
+      },
+      next: [last, ranking.ids[last] ?? null],
+    }
+  }
+
   return {
-    /** Runs one search for the given scope (workspace id). Throws AppError for invalid requests. */
+    /**
+     * Runs one search for the given scope (workspace id). Throws AppError for invalid requests
+     * (400 `invalid_request` naming every problem, 400 `invalid_cursor`).
+     */
     search<I extends Record<string, unknown>, R>(
       def: Searchable<I, R>,
       scope: string,
       request: SearchRequest,
+      options: SearchOptions = {},
     ): SearchPage<Partial<I>> {
-      if (request.query !== undefined) {
-        throw new AppError('invalid_request', `'query' is available on provider search only.`, {
-          errors: [{ pointer: '/query', detail: 'not supported for this resource' }],
-        })
-      }
-      if (request.cursor !== undefined && request.offset !== undefined) {
-        throw new AppError('invalid_request', `Send either 'cursor' or 'offset', not both.`, {
-          errors: [{ pointer: '/offset', detail: 'cannot be combined with cursor' }],
-        })
-      }
-      const { where, params, order } = compile(def, request)
-      const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
-      const binding = bindingOf({ filter: request.filter ?? {}, sort: order })
-      let n = Object.keys(params).length
-      const param = (value: unknown) => {
-        const name = `p${n++}`
-        params[name] = value
-        return `@${name}`
-      }
-      const generic = def as unknown as Searchable<Record<string, unknown>, unknown>
+      const generic = def as unknown as AnySearchable
+      const { ranking } = options
+      const plan = planSearch(generic, request, { ranked: ranking !== undefined })
+      const binding = bindingOf({ filter: request.filter ?? {}, sort: plan.order, query: ranking?.query })
+      let position: CursorValue[] | undefined
+      let version: string | undefined
       if (request.cursor !== undefined) {
-        const position = cursors.decode(request.cursor, {
+        ;({ k: position, v: version } = cursors.decode(request.cursor, {
           r: def.name,
           w: scope,
           b: binding,
-          keyLength: order.length,
-        })
-        where.push(keysetCondition(generic, order, position, param))
+          keyLength: plan.order.length,
+        }))
+        if (ranking && version === undefined) {
+          throw new AppError(
+            'invalid_cursor',
+            'The cursor was not issued by a query search. Start again without a cursor.',
+          )
+        }
       }
-      const orderBy = order.map((s) => `${def.fields[s.field]!.sql} ${s.direction.toUpperCase()}`).join(', ')
-      const sortSelect = order.map((s, i) => `${def.fields[s.field]!.sql} AS __k${i}`).join(', ')
-      const sql =
-        `SELECT ${def.select}, ${sortSelect} FROM ${def.from} WHERE ${where.join(' AND ')} ` +
-        `ORDER BY ${orderBy} LIMIT @__limit OFFSET @__offset`
-      const rows = prepared(sql).all({
-        ...params,
-        scope,
-        __limit: limit + 1,
-        __offset: request.offset ?? 0,
-      }) as Array<Record<string, unknown>>
-      const hasMore = rows.length > limit
-      const pageRows = hasMore ? rows.slice(0, limit) : rows
-      const page: SearchPage<Partial<I>> = {
-        data: pageRows.map((row) => pick(def.toItem(row as R), request.fields) as Partial<I>),
-        has_more: hasMore,
-        limit,
+      const ranked = ranking?.rank(version)
+      const { page, next } =
+        ranked && !plan.sorted && plan.conditions.length === 0
+          ? rankedPage(generic, scope, plan, position, ranked)
+          : sqlPage(generic, scope, plan, position, ranked)
+      if (page.has_more && next) {
+        const payload: CursorPayload = { r: def.name, w: scope, b: binding, k: next }
+        if (ranked) payload.v = ranked.version
+        page.next_cursor = cursors.encode(payload)
       }
-      const last = pageRows.at(-1)
-      if (hasMore && last) {
-        page.next_cursor = cursors.encode({
-          r: def.name,
-          w: scope,
-          b: binding,
-          k: order.map((_, i) => last[`__k${i}`] as CursorValue),
-        })
-      }
-      return page
+      return page as SearchPage<Partial<I>>
     },
   }
 }

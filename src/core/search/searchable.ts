@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi'
+import { OPERATORS, type Operator } from './search.schema.js'
 
 export type FieldType = 'string' | 'timestamp' | 'number' | 'boolean'
 
@@ -10,6 +11,19 @@ export interface SearchField {
   values?: readonly string[]
   filter?: boolean
   sort?: boolean
+  /**
+   * Whether the expression can be NULL. Defaults to whether the item schema accepts null for the
+   * field; keyset pagination needs it to place empty values (they sort first ascending).
+   */
+  nullable?: boolean
+  /**
+   * For a field with several values per record (a join table): wraps a condition on `sql` into an
+   * EXISTS over the record's values. `eq`/`in` match a record having any such value, `neq` one
+   * having none. Such fields are filter-only and take eq, neq and in.
+   */
+  exists?: (condition: string) => string
+  /** A filter-only field that is not a key of the item (for example `category` over `categories`). */
+  virtual?: boolean
 }
 
 /**
@@ -28,26 +42,40 @@ export interface Searchable<Item extends Record<string, unknown>, Row = Record<s
   /** WHERE condition that scopes rows to the caller; uses the named parameter `@scope`. */
   scope: string
   fields: Record<string, SearchField>
-  /** Default order when `sort` is omitted. The `id` tie-breaker is appended by the engine. */
+  /**
+   * Default order when `sort` is omitted. Its fields, then `id`, are also the tie-breakers the
+   * engine appends to any sort, so one index `(scope, field, <default sort>, id)` serves a sort
+   * on `field` in either direction.
+   */
   defaultSort: ReadonlyArray<{ field: string; direction: 'asc' | 'desc' }>
   toItem(row: Row): Item
 }
+
+const own = (record: object, key: string) => Object.hasOwn(record, key)
 
 /** Declares a searchable resource and checks, once at startup, that it agrees with its schema. */
 export function defineSearchable<Item extends Record<string, unknown>, Row = Record<string, unknown>>(
   def: Searchable<Item, Row>,
 ): Searchable<Item, Row> {
-  const itemKeys = new Set(Object.keys(def.item.shape))
-  for (const name of Object.keys(def.fields)) {
-    if (!itemKeys.has(name)) throw new Error(`${def.name}: search field '${name}' is not in the item schema`)
+  const shape = def.item.shape as Record<string, z.ZodType>
+  const fields: Record<string, SearchField> = {}
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.virtual && !own(shape, name))
+      throw new Error(`${def.name}: search field '${name}' is not in the item schema`)
+    if (field.exists && field.sort !== false)
+      throw new Error(`${def.name}: multi-valued field '${name}' cannot be sortable`)
+    if (field.virtual && field.sort !== false)
+      throw new Error(`${def.name}: virtual field '${name}' must set sort: false`)
+    const nullable = field.nullable ?? (own(shape, name) && shape[name]!.safeParse(null).success)
+    fields[name] = { ...field, nullable }
   }
-  if (!def.fields.id || def.fields.id.sort === false)
-    throw new Error(`${def.name}: 'id' must be a sortable field (the tie-breaker)`)
+  if (!fields.id || fields.id.sort === false || fields.id.nullable)
+    throw new Error(`${def.name}: 'id' must be a sortable, non-null field (the tie-breaker)`)
   for (const s of def.defaultSort) {
-    if (!sortableFields(def.fields).includes(s.field))
+    if (!sortableFields(fields).includes(s.field))
       throw new Error(`${def.name}: default sort field '${s.field}' is not sortable`)
   }
-  return def
+  return { ...def, fields }
 }
 
 /** Fields that may appear in `filter` (every declared field unless it opts out). */
@@ -59,5 +87,13 @@ export const filterableFields = (fields: Record<string, SearchField>): string[] 
 /** Fields that may appear in `sort` (every declared field unless it opts out). */
 export const sortableFields = (fields: Record<string, SearchField>): string[] =>
   Object.entries(fields)
-    .filter(([, f]) => f.sort !== false)
+    .filter(([, f]) => f.sort !== false && !f.exists && !f.virtual)
     .map(([name]) => name)
+
+/** Operators a field accepts: multi-valued fields match by membership only. */
+export const operatorsOf = (field: SearchField): readonly Operator[] =>
+  field.exists ? ['eq', 'neq', 'in'] : OPERATORS
+
+/** Looks a field up by a user-supplied name without reaching into Object.prototype. */
+export const fieldOf = (fields: Record<string, SearchField>, name: string): SearchField | undefined =>
+  own(fields, name) ? fields[name] : undefined
