@@ -1,0 +1,93 @@
+import type { Db } from '../db/open.js'
+import { defineSearchable } from '../search/searchable.js'
+import {
+  CONNECTION_STATUSES,
+  type Connection,
+  ConnectionSchema,
+  type ConnectionStatus,
+  type FlowMode,
+} from './connections.schema.js'
+
+export interface ConnectionRow {
+  id: string
+  workspace_id: string
+  provider: string
+  provider_config_id: string | null
+  tenant_id: string
+  mode: FlowMode
+  status: ConnectionStatus
+  status_reason: string | null
+  scopes: string
+  /** JSON object of URL template values (`{shop}`), needed again to refresh. */
+  params: string
+  access_token: Buffer | null
+  refresh_token: Buffer | null
+  token_type: string | null
+  token_expires_at: string | null
+  created_at: string
+  updated_at: string
+  last_refreshed_at: string | null
+}
+
+const COLUMNS =
+  'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, status_reason, scopes, params, access_token, refresh_token, token_type, token_expires_at, created_at, updated_at, last_refreshed_at'
+
+/** Row → API shape. The token columns are deliberately not read here. */
+export const toConnection = (row: ConnectionRow): Connection => ({
+  id: row.id,
+  provider: row.provider,
+  provider_config_id: row.provider_config_id,
+  tenant_id: row.tenant_id,
+  mode: row.mode,
+  status: row.status,
+  status_reason: row.status_reason,
+  scopes: JSON.parse(row.scopes) as string[],
+  token_expires_at: row.token_expires_at,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  last_refreshed_at: row.last_refreshed_at,
+})
+
+export const connectionsSearchable = defineSearchable<Connection, ConnectionRow>({
+  name: 'connections',
+  item: ConnectionSchema,
+  from: 'connections',
+  select: COLUMNS,
+  scope: 'workspace_id = @scope',
+  fields: {
+    id: { sql: 'id', type: 'string' },
+    provider: { sql: 'provider', type: 'string' },
+    provider_config_id: { sql: 'provider_config_id', type: 'string', sort: false },
+    tenant_id: { sql: 'tenant_id', type: 'string' },
+    mode: { sql: 'mode', type: 'string', values: ['real', 'simulated'] },
+    status: { sql: 'status', type: 'string', values: CONNECTION_STATUSES },
+    created_at: { sql: 'created_at', type: 'timestamp' },
+    updated_at: { sql: 'updated_at', type: 'timestamp' },
+    last_refreshed_at: { sql: 'last_refreshed_at', type: 'timestamp', sort: false },
+  },
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  toItem: toConnection,
+})
+
+/** SQL for connections. Token columns hold AES-GCM ciphertext only. */
+export function createConnectionsRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO connections (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @provider_config_id, @tenant_id,
+     @mode, @status, @status_reason, @scopes, @params, @access_token, @refresh_token, @token_type, @token_expires_at,
+     @created_at, @updated_at, @last_refreshed_at)`,
+  )
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM connections WHERE workspace_id = ? AND id = ?`)
+  const update = db.prepare(
+    `UPDATE connections SET provider_config_id = @provider_config_id, mode = @mode, status = @status,
+     status_reason = @status_reason, scopes = @scopes, params = @params, access_token = @access_token, refresh_token = @refresh_token,
+     token_type = @token_type, token_expires_at = @token_expires_at, updated_at = @updated_at,
+     last_refreshed_at = @last_refreshed_at
+     WHERE workspace_id = @workspace_id AND id = @id`,
+  )
+  return {
+    insert: (row: ConnectionRow) => insert.run(row),
+    get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ConnectionRow | undefined,
+    update: (row: ConnectionRow) => update.run(row),
+  }
+}
+export type ConnectionsRepo = ReturnType<typeof createConnectionsRepo>

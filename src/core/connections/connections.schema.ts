@@ -1,0 +1,57 @@
+import { z } from '@hono/zod-openapi'
+
+export const CONNECTION_STATUSES = ['active', 'needs_reauth', 'revoked'] as const
+export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES).openapi('ConnectionStatus', {
+  description:
+    'active: usable; needs_reauth: a refresh failed, re-authorize through an auth session with connection_id; revoked: deleted, permanently.',
+})
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>
+
+export const FlowModeSchema = z.enum(['real', 'simulated']).openapi('FlowMode', {
+  description:
+    "real: OAuth against the provider with the config's client credentials; simulated: the built-in provider simulator.",
+})
+export type FlowMode = z.infer<typeof FlowModeSchema>
+
+/** A tenant's authorized link to a provider account. Tokens are held sealed and never returned. */
+export const ConnectionSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    provider_config_id: z.string().nullable(),
+    tenant_id: z.string(),
+    mode: FlowModeSchema,
+    status: ConnectionStatusSchema,
+    status_reason: z.string().nullable().openapi({ description: 'Why the connection left `active`.' }),
+    scopes: z.array(z.string()).openapi({ description: 'Scopes granted by the provider.' }),
+    token_expires_at: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: 'When the access token expires, if the provider said.' }),
+    created_at: z.string().datetime(),
+    updated_at: z.string().datetime(),
+    last_refreshed_at: z.string().datetime().nullable(),
+  })
+  .openapi('Connection')
+export type Connection = z.infer<typeof ConnectionSchema>
+
+/** `POST /api/connections/{id}/refresh?simulate=error` tells the simulator to reject the refresh. */
+export const RefreshQuerySchema = z.object({
+  simulate: z
+    .enum(['error'])
+    .optional()
+    .openapi({
+      param: { name: 'simulate', in: 'query' },
+      description: 'Simulated connections only: make the simulator reject this refresh (invalid_grant).',
+    }),
+})
+
+/** Tokens as the OAuth client received them; only the connections service stores them (sealed). */
+export interface TokenSet {
+  access_token: string
+  refresh_token?: string | undefined
+  token_type: string
+  expires_in?: number | undefined
+  scope?: string | undefined
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../db/open.js'
+import { defineSearchable } from '../search/searchable.js'
+import { INSTALLATION_STATUSES, type Installation, InstallationSchema } from './installations.schema.js'
+
+export interface InstallationRow {
+  id: string
+  workspace_id: string
+  provider: string
+  provider_config_id: string | null
+  tenant_id: string
+  mode: Installation['mode']
+  status: Installation['status']
+  external_id: string
+  created_at: string
+  updated_at: string
+}
+
+const COLUMNS =
+  'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, external_id, created_at, updated_at'
+
+export const toInstallation = (row: InstallationRow): Installation => ({
+  id: row.id,
+  provider: row.provider,
+  provider_config_id: row.provider_config_id,
+  tenant_id: row.tenant_id,
+  mode: row.mode,
+  status: row.status,
+  external_id: row.external_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+})
+
+export const installationsSearchable = defineSearchable<Installation, InstallationRow>({
+  name: 'installations',
+  item: InstallationSchema,
+  from: 'installations',
+  select: COLUMNS,
+  scope: 'workspace_id = @scope',
+  fields: {
+    id: { sql: 'id', type: 'string' },
+    provider: { sql: 'provider', type: 'string' },
+    provider_config_id: { sql: 'provider_config_id', type: 'string', sort: false },
+    tenant_id: { sql: 'tenant_id', type: 'string' },
+    mode: { sql: 'mode', type: 'string', values: ['real', 'simulated'] },
+    status: { sql: 'status', type: 'string', values: INSTALLATION_STATUSES },
+    external_id: { sql: 'external_id', type: 'string' },
+    created_at: { sql: 'created_at', type: 'timestamp' },
+    updated_at: { sql: 'updated_at', type: 'timestamp' },
+  },
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  toItem: toInstallation,
+})
+
+/** SQL for installations. */
+export function createInstallationsRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO installations (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @provider_config_id, @tenant_id,
+     @mode, @status, @external_id, @created_at, @updated_at)`,
+  )
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM installations WHERE workspace_id = ? AND id = ?`)
+  const setStatus = db.prepare(
+    'UPDATE installations SET status = @status, updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id',
+  )
+  return {
+    insert: (row: InstallationRow) => insert.run(row),
+    get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as InstallationRow | undefined,
+    setStatus: (row: Pick<InstallationRow, 'workspace_id' | 'id' | 'status' | 'updated_at'>) =>
+      setStatus.run(row),
+  }
+}
+export type InstallationsRepo = ReturnType<typeof createInstallationsRepo>

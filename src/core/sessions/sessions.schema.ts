@@ -1,0 +1,112 @@
+import { z } from '@hono/zod-openapi'
+
+/** 15 minutes, single use (DESIGN.md "Sessions"). */
+export const SESSION_LIFETIME_MS = 15 * 60_000
+
+const noControlCharacters = /^[^\p{Cc}]+$/u
+
+export const TenantIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(noControlCharacters, 'must not contain control characters')
+  .openapi({
+    description: 'Your identifier for the tenant (customer account) being connected.',
+    example: 'acme',
+  })
+
+const RedirectUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .max(2048)
+  .refine((u) => !/^https?:\/\/[^/?#]*@/i.test(u), 'must not contain credentials')
+  .openapi({
+    description:
+      'Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Without it the gateway shows a result page.',
+    example: 'http://localhost:3000/connected',
+  })
+
+/** RFC 6749 section 3.3 scope-token characters. */
+const ScopeSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be a single scope token (no spaces or quotes)')
+
+const ParamsSchema = z
+  .record(
+    z.string().regex(/^[a-z_][a-z0-9_]{0,31}$/, 'parameter names are lowercase identifiers'),
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,98}[A-Za-z0-9])?$/,
+        'letters, digits, "." and "-", starting and ending with a letter or digit',
+      ),
+  )
+  .refine((p) => Object.keys(p).length <= 10, 'at most 10 parameters')
+  .openapi({
+    description:
+      'Values for `{placeholders}` in the provider\'s URLs, e.g. `{ "shop": "acme" }` for Shopify. Required in real mode when the provider\'s URLs have placeholders.',
+    example: { shop: 'acme' },
+  })
+
+const common = {
+  provider: z
+    .string()
+    .min(1)
+    .max(63)
+    .openapi({ description: 'Catalog or custom provider id.', example: 'github' }),
+  tenant_id: TenantIdSchema,
+  redirect_url: RedirectUrlSchema.optional(),
+  provider_config_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: "The config to use; default: the provider's newest config in the workspace." }),
+  params: ParamsSchema.optional(),
+}
+
+export const CreateAuthSessionSchema = z
+  .object({
+    ...common,
+    scopes: z
+      .array(ScopeSchema)
+      .max(100)
+      .optional()
+      .openapi({ description: "Scopes to request; default: the config's, else the provider's." }),
+    connection_id: z.string().min(1).max(200).optional().openapi({
+      description: 'Re-authorize this connection (same provider and tenant) instead of creating one.',
+    }),
+  })
+  .strict()
+  .openapi('CreateAuthSession')
+export type CreateAuthSession = z.infer<typeof CreateAuthSessionSchema>
+
+export const CreateInstallSessionSchema = z.object(common).strict().openapi('CreateInstallSession')
+export type CreateInstallSession = z.infer<typeof CreateInstallSessionSchema>
+
+export const SessionCreatedSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().url().openapi({
+      description:
+        'Open in a browser to start the flow. Append `?simulate=approve|deny|error` in simulated mode to decide without the consent page.',
+    }),
+    expires_at: z.string().datetime(),
+  })
+  .openapi('SessionCreated')
+export type SessionCreated = z.infer<typeof SessionCreatedSchema>
+
+export const ConnectQuerySchema = z.object({
+  simulate: z
+    .enum(['approve', 'deny', 'error'])
+    .optional()
+    .openapi({
+      param: { name: 'simulate', in: 'query' },
+      description: 'Simulated mode only: approve, deny, or error (approve, then fail the token exchange).',
+    }),
+})
+export type Simulate = NonNullable<z.infer<typeof ConnectQuerySchema>['simulate']>
+
+export type SessionKind = 'auth' | 'install'
+export type SessionStatus = 'pending' | 'started' | 'exchanging' | 'completed' | 'failed'

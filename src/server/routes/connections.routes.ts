@@ -1,0 +1,76 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { connectionsSearchable } from '../../core/connections/connections.repo.js'
+import { ConnectionSchema, RefreshQuerySchema } from '../../core/connections/connections.schema.js'
+import type { Core } from '../../core/core.js'
+import type { AppEnv } from '../env.js'
+import { errors, IdParamSchema, json, keyRoute, ProblemSchema } from '../openapi.js'
+import { registerSearchRoute } from './search-route.js'
+
+const TAG = 'Connections'
+
+/** Connections: search, get, refresh, revoke. Tokens never leave the gateway. */
+export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+  const { connections, search } = core
+  const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
+
+  registerSearchRoute(app, core, {
+    path: '/api/connections/search',
+    tag: TAG,
+    item: ConnectionSchema.partial(),
+    envelopeName: 'ConnectionPage',
+    summary: 'Search connections',
+    operationId: 'searchConnections',
+    run: (workspaceId, request) => search.search(connectionsSearchable, workspaceId, request),
+  })
+
+  const get = keyRoute(core, 'secret', [], {
+    method: 'get',
+    path: '/api/connections/{id}',
+    tags: [TAG],
+    summary: 'Get a connection',
+    operationId: 'getConnection',
+    request: { params: IdParamSchema },
+    responses: { 200: json(ConnectionSchema, 'The connection (never its tokens).'), ...errors(404) },
+  })
+  app.openapi(get, (c) => c.json(connections.get(ws(c), c.req.valid('param').id), 200))
+
+  const refresh = keyRoute(core, 'secret', [], {
+    method: 'post',
+    path: '/api/connections/{id}/refresh',
+    tags: [TAG],
+    summary: 'Refresh the access token',
+    description:
+      'Uses the refresh token. If the provider refuses it, the connection moves to needs_reauth (answered with 200 and the new status); re-authorize through an auth session with connection_id.',
+    operationId: 'refreshConnection',
+    request: { params: IdParamSchema, query: RefreshQuerySchema },
+    responses: {
+      200: json(ConnectionSchema, 'The connection after the attempt: active (refreshed) or needs_reauth.'),
+      ...errors(404, 409),
+      502: {
+        description:
+          'The provider could not be reached or failed; the connection is unchanged (`upstream_error`).',
+        content: { 'application/problem+json': { schema: ProblemSchema } },
+      },
+    },
+  })
+  app.openapi(refresh, async (c) =>
+    c.json(
+      await connections.refresh(ws(c), c.req.valid('param').id, {
+        origin: new URL(c.req.url).origin,
+        simulate: c.req.valid('query').simulate,
+      }),
+      200,
+    ),
+  )
+
+  const revoke = keyRoute(core, 'secret', [], {
+    method: 'delete',
+    path: '/api/connections/{id}',
+    tags: [TAG],
+    summary: 'Revoke a connection (permanent; its tokens are erased)',
+    operationId: 'revokeConnection',
+    request: { params: IdParamSchema },
+    responses: { 200: json(ConnectionSchema, 'The revoked connection.'), ...errors(404, 409) },
+  })
+  app.openapi(revoke, (c) => c.json(connections.revoke(ws(c), c.req.valid('param').id), 200))
+}

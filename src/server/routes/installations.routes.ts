@@ -1,0 +1,47 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Core } from '../../core/core.js'
+import { installationsSearchable } from '../../core/installations/installations.repo.js'
+import { InstallationSchema } from '../../core/installations/installations.schema.js'
+import type { AppEnv } from '../env.js'
+import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { registerSearchRoute } from './search-route.js'
+
+const TAG = 'Installations'
+
+/** Installations: search, get, revoke. */
+export function registerInstallationRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+  const { installations, search } = core
+  const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
+
+  registerSearchRoute(app, core, {
+    path: '/api/installations/search',
+    tag: TAG,
+    item: InstallationSchema.partial(),
+    envelopeName: 'InstallationPage',
+    summary: 'Search installations',
+    operationId: 'searchInstallations',
+    run: (workspaceId, request) => search.search(installationsSearchable, workspaceId, request),
+  })
+
+  const get = keyRoute(core, 'secret', [], {
+    method: 'get',
+    path: '/api/installations/{id}',
+    tags: [TAG],
+    summary: 'Get an installation',
+    operationId: 'getInstallation',
+    request: { params: IdParamSchema },
+    responses: { 200: json(InstallationSchema, 'The installation.'), ...errors(404) },
+  })
+  app.openapi(get, (c) => c.json(installations.get(ws(c), c.req.valid('param').id), 200))
+
+  const revoke = keyRoute(core, 'secret', [], {
+    method: 'delete',
+    path: '/api/installations/{id}',
+    tags: [TAG],
+    summary: 'Revoke (uninstall) an installation, permanently',
+    operationId: 'revokeInstallation',
+    request: { params: IdParamSchema },
+    responses: { 200: json(InstallationSchema, 'The revoked installation.'), ...errors(404, 409) },
+  })
+  app.openapi(revoke, (c) => c.json(installations.revoke(ws(c), c.req.valid('param').id), 200))
+}
