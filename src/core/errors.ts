@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
   upstream_error: { status: 502, title: 'Upstream error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js'
 import { defineSearchable } from '../search/searchable.js'
-import { type Event, EventSchema } from './events.schema.js'
+import { type Event, type EventFilter, EventSchema } from './events.schema.js'
 
 export interface EventRow {
   id: string
@@ -11,13 +11,28 @@ export interface EventRow {
   tenant_id: string | null
   connection_id: string | null
   installation_id: string | null
+  provider_event_type: string | null
   signature: Event['signature']
   data: string | null
   created_at: string
 }
 
+/** The stored request of a captured webhook; `headers` is a JSON array of [name, value] pairs. */
+export interface EventRequestRow {
+  event_id: string
+  method: string
+  path: string
+  query: string
+  headers: string
+  content_type: string | null
+  body: Buffer
+  received_at: string
+}
+
 export const EVENT_COLUMNS =
-  'id, workspace_id, type, source, provider, tenant_id, connection_id, installation_id, signature, data, created_at'
+  'id, workspace_id, type, source, provider, tenant_id, connection_id, installation_id, provider_event_type, signature, data, created_at'
+
+const REQUEST_COLUMNS = 'event_id, method, path, query, headers, content_type, body, received_at'
 
 export const toEvent = (row: EventRow): Event => ({
   id: row.id,
@@ -27,6 +42,7 @@ export const toEvent = (row: EventRow): Event => ({
   tenant_id: row.tenant_id,
   connection_id: row.connection_id,
   installation_id: row.installation_id,
+  provider_event_type: row.provider_event_type,
   signature: row.signature,
   data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
   created_at: row.created_at,
@@ -46,6 +62,7 @@ export const eventsSearchable = defineSearchable<Event, EventRow>({
     tenant_id: { sql: 'tenant_id', type: 'string' },
     connection_id: { sql: 'connection_id', type: 'string' },
     installation_id: { sql: 'installation_id', type: 'string' },
+    provider_event_type: { sql: 'provider_event_type', type: 'string' },
     signature: { sql: 'signature', type: 'string', values: ['valid', 'invalid', 'unverified'] },
     created_at: { sql: 'created_at', type: 'timestamp' },
   },
@@ -53,16 +70,66 @@ export const eventsSearchable = defineSearchable<Event, EventRow>({
   toItem: toEvent,
 })
 
-/** SQL for the events table. */
+/** Inserts one event row (named parameters are the EventRow keys). */
+export const INSERT_EVENT_SQL = `INSERT INTO events (${EVENT_COLUMNS}) VALUES (@id, @workspace_id, @type, @source,
+  @provider, @tenant_id, @connection_id, @installation_id, @provider_event_type, @signature, @data, @created_at)`
+
+/** Inserts one captured request (named parameters are the EventRequestRow keys). */
+export const INSERT_REQUEST_SQL = `INSERT INTO event_requests (${REQUEST_COLUMNS}) VALUES (@event_id, @method, @path,
+  @query, @headers, @content_type, @body, @received_at)`
+
+// Constant SQL: each optional filter is a bound JSON list (or NULL), never an identifier from input.
+const FILTERED = `
+  workspace_id = @ws AND rowid > @after AND rowid <= @upto
+  AND (@provider IS NULL OR provider IN (SELECT value FROM json_each(@provider)))
+  AND (@type IS NULL OR type IN (SELECT value FROM json_each(@type))
+       OR provider_event_type IN (SELECT value FROM json_each(@type)))
+  AND (@signature IS NULL OR signature IN (SELECT value FROM json_each(@signature)))
+  AND (@source IS NULL OR source IN (SELECT value FROM json_each(@source)))
+  AND (@since IS NULL OR created_at >= @since)
+  AND (@until IS NULL OR created_at < @until)`
+
+const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
+
+/** SQL for the events table and the captured requests beside it. */
 export function createEventsRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO events (${EVENT_COLUMNS}) VALUES (@id, @workspace_id, @type, @source, @provider, @tenant_id,
-     @connection_id, @installation_id, @signature, @data, @created_at)`,
-  )
+  const insert = db.prepare(INSERT_EVENT_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
+  const requestOf = db.prepare(
+    `SELECT ${REQUEST_COLUMNS.split(', ')
+      .map((c) => `r.${c}`)
+      .join(', ')} FROM event_requests r JOIN events e ON e.id = r.event_id
+     WHERE e.workspace_id = ? AND r.event_id = ?`,
+  )
+  const seqOf = db.prepare('SELECT rowid AS seq FROM events WHERE workspace_id = ? AND id = ?')
+  const lastSeq = db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM events')
+  const filtered = db.prepare(
+    `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
+  )
   return {
     insert: (row: EventRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as EventRow | undefined,
+    request: (workspaceId: string, id: string) =>
+      requestOf.get(workspaceId, id) as EventRequestRow | undefined,
+    /** Commit order of an event (SQLite rowid; rows are never deleted out of order). */
+    seqOf: (workspaceId: string, id: string) =>
+      (seqOf.get(workspaceId, id) as { seq: number } | undefined)?.seq,
+    lastSeq: () => (lastSeq.get() as { seq: number }).seq,
+    /** Events with `after < seq <= upto` that match the filter, in commit order. */
+    page(workspaceId: string, filter: EventFilter, after: number, upto: number, limit: number) {
+      return filtered.all({
+        ws: workspaceId,
+        after,
+        upto,
+        limit,
+        provider: list(filter.provider),
+        type: list(filter.type),
+        signature: list(filter.signature),
+        source: list(filter.source),
+        since: filter.since ?? null,
+        until: filter.until ?? null,
+      }) as Array<EventRow & { seq: number }>
+    },
   }
 }
 export type EventsRepo = ReturnType<typeof createEventsRepo>

@@ -18,10 +18,18 @@ export const EventSchema = z
     tenant_id: z.string().nullable(),
     connection_id: z.string().nullable(),
     installation_id: z.string().nullable(),
+    provider_event_type: z.string().nullable().openapi({
+      description:
+        "The provider's own event type of a captured webhook (GitHub X-GitHub-Event, Stripe/Standard Webhooks `type`, Slack `event.type`, Shopify X-Shopify-Topic), when it can be read.",
+      example: 'invoice.paid',
+    }),
     signature: SignatureVerdictSchema.nullable().openapi({
       description: 'Signature verdict of a captured webhook.',
     }),
-    data: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'Payload of a domain event.' }),
+    data: z.record(z.string(), z.unknown()).nullable().openapi({
+      description:
+        'Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake).',
+    }),
     created_at: z.string().datetime(),
   })
   .openapi('Event')
@@ -35,4 +43,37 @@ export interface EmitEvent {
   connection_id?: string | null
   installation_id?: string | null
   data?: Record<string, unknown> | null
+}
+
+/** One header or query parameter, in the order it arrived (names keep their original case). */
+export const NameValueSchema = z.object({ name: z.string(), value: z.string() }).openapi('NameValue')
+export type NameValue = z.infer<typeof NameValueSchema>
+
+/** The exact HTTP request behind a captured webhook. */
+export const CapturedRequestSchema = z
+  .object({
+    method: z.string().openapi({ example: 'POST' }),
+    path: z.string().openapi({ example: '/webhooks/github' }),
+    query_string: z.string().openapi({ description: 'The raw query string, without the `?`.' }),
+    query: z.array(NameValueSchema),
+    headers: z
+      .array(NameValueSchema)
+      .openapi({ description: 'Every header as received, duplicates included.' }),
+    content_type: z.string().nullable(),
+    size: z.number().int().openapi({ description: 'Body size in bytes.' }),
+    body: z.string().openapi({ description: 'The body: text when it is valid UTF-8, else base64.' }),
+    body_encoding: z.enum(['utf8', 'base64']),
+    received_at: z.string().datetime(),
+  })
+  .openapi('CapturedRequest')
+export type CapturedRequest = z.infer<typeof CapturedRequestSchema>
+
+/** Filters shared by the live stream and the export (comma-separated lists; `type` also matches `provider_event_type`). */
+export interface EventFilter {
+  provider?: string[] | undefined
+  type?: string[] | undefined
+  signature?: string[] | undefined
+  source?: string[] | undefined
+  since?: string | undefined
+  until?: string | undefined
 }

@@ -1,11 +1,16 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { afterCommit, type Db } from '../db/open.js'
-import { notFound } from '../errors.js'
-import { type EventRow, type EventsRepo, toEvent } from './events.repo.js'
-import type { EmitEvent, Event } from './events.schema.js'
+import { AppError, notFound } from '../errors.js'
+import { toCapturedRequest } from './captured-request.js'
+import { type EventFeed, openEventFeed } from './event-feed.js'
+import { nextEventId } from './event-id.js'
+import { type EventRequestRow, type EventRow, type EventsRepo, toEvent } from './events.repo.js'
+import type { CapturedRequest, EmitEvent, Event, EventFilter } from './events.schema.js'
 
 export type EventListener = (workspaceId: string, event: Event) => void
+
+const EXPORT_PAGE = 200
 
 /**
  * The event log. `emit` writes inside the caller's transaction; listeners (live stream, outbound
@@ -14,6 +19,7 @@ export type EventListener = (workspaceId: string, event: Event) => void
 export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clock; ids: Ids }) {
   const { db, repo, clock, ids } = deps
   const listeners = new Set<EventListener>()
+  const recorders = new Set<EventListener>()
 
   const publish = (workspaceId: string, event: Event) => {
     afterCommit(db, () => {
@@ -21,11 +27,24 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     })
   }
 
+  const subscribe = (listener: EventListener): (() => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+
+  const requestRow = (workspaceId: string, id: string): EventRequestRow => {
+    const row = repo.request(workspaceId, id)
+    if (row) return row
+    if (!repo.get(workspaceId, id)) throw notFound('Event', id)
+    throw new AppError('not_found', `Event '${id}' is not a captured webhook, so it has no request.`)
+  }
+
   return {
     /** Records a domain event of the gateway (connection.created, …). */
     emit(workspaceId: string, input: EmitEvent): Event {
+      const nowMs = clock.now()
       const row: EventRow = {
-        id: ids.next('evt'),
+        id: nextEventId(ids, nowMs),
         workspace_id: workspaceId,
         type: input.type,
         source: 'gateway',
@@ -33,12 +52,14 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         tenant_id: input.tenant_id ?? null,
         connection_id: input.connection_id ?? null,
         installation_id: input.installation_id ?? null,
+        provider_event_type: null,
         signature: null,
         data: input.data ? JSON.stringify(input.data) : null,
-        created_at: isoAt(clock.now()),
+        created_at: isoAt(nowMs),
       }
       repo.insert(row)
       const event = toEvent(row)
+      for (const record of recorders) record(workspaceId, event)
       publish(workspaceId, event)
       return event
     },
@@ -49,10 +70,51 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
       if (!row) throw notFound('Event', id)
       return toEvent(row)
     },
+    /** The captured request of a webhook event, or null for a domain event. */
+    request(workspaceId: string, id: string): CapturedRequest | null {
+      const row = repo.request(workspaceId, id)
+      if (row) return toCapturedRequest(row)
+      if (!repo.get(workspaceId, id)) throw notFound('Event', id)
+      return null
+    },
+    /** The raw stored request (exact bytes and header pairs), for forwarding and replay. */
+    rawRequest: requestRow,
     /** Subscribes to committed events; returns the unsubscribe function. */
-    subscribe(listener: EventListener): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+    subscribe,
+    /**
+     * Runs `recorder` inside the transaction of every `emit`, so work that must not be lost with
+     * the event (the outbound delivery queue) commits or rolls back with it.
+     */
+    onEmit(recorder: EventListener): void {
+      recorders.add(recorder)
+    },
+    /** A resumable live feed of committed events (missed ones after `lastEventId` first). */
+    feed(workspaceId: string, filter: EventFilter, lastEventId?: string): EventFeed {
+      return openEventFeed({
+        repo,
+        subscribe,
+        toEvent,
+        workspaceId,
+        filter,
+        lastEventId,
+      })
+    },
+    /** Every matching event up to now, in commit order, with its request when it has one. */
+    *exportAll(
+      workspaceId: string,
+      filter: EventFilter,
+    ): Generator<{ event: Event; request: CapturedRequest | null }> {
+      const upto = repo.lastSeq()
+      let after = 0
+      for (;;) {
+        const rows = repo.page(workspaceId, filter, after, upto, EXPORT_PAGE)
+        for (const row of rows) {
+          const request = repo.request(workspaceId, row.id)
+          yield { event: toEvent(row), request: request ? toCapturedRequest(request) : null }
+        }
+        if (rows.length < EXPORT_PAGE) return
+        after = rows.at(-1)!.seq
+      }
     },
   }
 }

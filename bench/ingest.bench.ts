@@ -1,0 +1,215 @@
+// Webhook ingest throughput: POST /webhooks/github on `switchyard serve` (exact bytes and headers
+// stored, synchronous = FULL, group commit) against the ceiling — a trivial Hono endpoint on
+// @hono/node-server that reads the same body and answers the same JSON — in the same run.
+// Each server is its own process, so autocannon (here) never shares their event loop.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { percentile, writeSection } from './results.mjs'
+
+const ROOT = new URL('..', import.meta.url).pathname
+
+/** The part of autocannon's API used here (it ships no type declarations). */
+type Autocannon = (options: {
+  url: string
+  method: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+  body: string
+}) => Promise<{
+  requests: { average: number }
+  latency: { p50: number; p99: number }
+  '2xx': number
+  non2xx: number
+  errors: number
+  timeouts: number
+}>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARMUP_SECONDS = 2
+const CONNECTIONS = 50
+
+const CEILING = `
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+const app = new Hono()
+app.post('/webhooks/:provider', async (c) => {
+  await c.req.arrayBuffer()
+  return c.json({ id: 'evt_ceiling' })
+})
+serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+  process.stdout.write('listening on http://127.0.0.1:' + info.port + '\\n')
+})
+process.on('SIGTERM', () => process.exit(0))
+`
+
+/** A realistic ~1 KB JSON webhook (GitHub-like push). */
+const body = JSON.stringify({
+  ref: 'refs/heads/main',
+  before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+  after: '59b20b8d5c6ff8d09518454d4dd8b7b30f095ab5',
+  repository: {
+    id: 186853002,
+    name: 'switchyard-demo',
+    full_name: 'octo-org/switchyard-demo',
+    private: false,
+  },
+  pusher: { name: 'octocat', email: 'mona@example.com' },
+  sender: { login: 'octocat', id: 21031067, type: 'User', site_admin: false },
+  commits: [
+    {
+      id: '59b20b8d5c6ff8d09518454d4dd8b7b30f095ab5',
+      message: 'Capture webhooks byte for byte, commit before answering, and batch the commits',
+      timestamp: '2026-01-01T00:00:00Z',
+      author: { name: 'Mona Octocat', email: 'mona@example.com', username: 'octocat' },
+      added: ['src/core/webhooks/group-commit.ts'],
+      removed: [],
+      modified: ['README.md', 'src/core/webhooks/webhooks.service.ts'],
+    },
+  ],
+  head_commit: { id: '59b20b8d5c6ff8d09518454d4dd8b7b30f095ab5', message: 'Capture webhooks byte for byte' },
+  padding: 'x'.repeat(240),
+})
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) resolve({ child, url: m[1]! })
+    })
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+  })
+}
+
+/** SIGTERM, and SIGKILL if the server has not exited 15 s later (the run's numbers are already in). */
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    const force = setTimeout(() => {
+      console.warn('warning: the server did not stop within 15 s of SIGTERM; killing it')
+      child.kill('SIGKILL')
+    }, 15_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+
+async function load(url: string, seconds: number) {
+  const result = await autocannon({
+    url: `${url}/webhooks/github`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', 'x-github-event': 'push' },
+    body,
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    bad: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux only). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
+async function measure(args: string[]) {
+  const { child, url } = await start(args)
+  try {
+    const warm = await load(url, WARMUP_SECONDS)
+    const cpuBefore = cpuSeconds(child.pid!)
+    const run = await load(url, SECONDS)
+    const cpuUs = ((cpuSeconds(child.pid!) - cpuBefore) / (run.ok + run.bad)) * 1e6
+    return { ...run, acknowledged: warm.ok, cpuUs }
+  } finally {
+    await stop(child)
+  }
+}
+
+/** What one durable commit costs on this disk: 1-row transactions in WAL mode, FULL vs NORMAL. */
+function commitFloor(dir: string) {
+  const db = new Database(join(dir, 'floor.db'))
+  db.pragma('journal_mode = WAL')
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB)')
+  const insert = db.prepare('INSERT INTO t (b) VALUES (?)')
+  const row = Buffer.alloc(1100, 1)
+  const p50 = (mode: string) => {
+    db.pragma(`synchronous = ${mode}`)
+    const times: number[] = []
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now()
+      db.transaction(() => insert.run(row)).immediate()
+      times.push(performance.now() - started)
+    }
+    return percentile(times, 50)
+  }
+  const result = { full: p50('FULL'), normal: p50('NORMAL') }
+  db.close()
+  return result
+}
+
+const data = mkdtempSync(join(tmpdir(), 'switchyard-ingest-bench-'))
+try {
+  const floor = commitFloor(data)
+  const ceiling = await measure(['--input-type=module', '-e', CEILING])
+  const ingest = await measure(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
+  const acknowledged = ingest.acknowledged + ingest.ok
+  const db = new Database(join(data, 'switchyard.db'), { readonly: true })
+  const stored = (
+    db.prepare("SELECT COUNT(*) AS n FROM events WHERE type = 'webhook.received'").get() as { n: number }
+  ).n
+  db.close()
+
+  const ratio = ingest.rps / ceiling.rps
+  const row = (name: string, r: typeof ingest) =>
+    `| ${name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.cpuUs)} µs | ${r.bad} |`
+  const summary = `${(ratio * 100).toFixed(0)}% of the ceiling`
+  writeSection(
+    'Webhook ingest',
+    `
+\`npm run bench:ingest\`: autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up,
+a ${Buffer.byteLength(body)}-byte JSON body to \`POST /webhooks/github\`. Ceiling: a trivial Hono endpoint on
+@hono/node-server that reads the body and answers JSON. Each server runs in its own process.
+\`switchyard serve\` stores the exact bytes, headers and query of every request with
+\`synchronous = FULL\` (WAL) and answers only after the row is committed; group commit batches
+the requests that arrive together into one transaction (one fsync).
+
+| server | req/s | p50 | p99 | server CPU per request | non-2xx + errors |
+|---|---|---|---|---|---|
+${row('trivial Hono endpoint (ceiling)', ceiling)}
+${row('switchyard webhook ingest', ingest)}
+
+**Ingest: ${summary}** (target ≥ 50%). Afterwards the database held ${stored.toLocaleString('en-US')} captures for
+${acknowledged.toLocaleString('en-US')} acknowledged requests (warm-up included)${stored >= acknowledged ? '' : ' — FEWER THAN ACKNOWLEDGED'}.
+
+Where the time goes: the server spends ${Math.round(ingest.cpuUs)} µs of CPU per captured webhook (HTTP parsing,
+the workspace, provider and signature lookups, and two rows with their index entries written and committed)
+against ${Math.round(ceiling.cpuUs)} µs for the ceiling; autocannon keeps one of the machine's cores busy, so the
+servers share the other and throughput follows CPU per request. The disk is not the limit: one 1-row commit
+takes ${floor.full.toFixed(2)} ms (median) with \`synchronous = FULL\` (${floor.normal.toFixed(3)} ms with
+\`NORMAL\`), and group commit shares it among the requests in flight.
+`,
+  )
+  console.log(`ceiling ${Math.round(ceiling.rps)} req/s, ingest ${Math.round(ingest.rps)} req/s → ${summary}`)
+  if (stored < acknowledged) process.exitCode = 1
+} finally {
+  rmSync(data, { recursive: true, force: true })
+}

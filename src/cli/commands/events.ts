@@ -1,0 +1,268 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
+import type { Event } from '../../core/events/events.schema.js'
+import { parseCommand, UsageError } from '../args.js'
+import { type Io, resolveDataDir } from '../context.js'
+
+export const DEFAULT_URL = 'http://127.0.0.1:4747'
+
+/** Options of every command that talks to a running gateway. */
+export const CLIENT_OPTIONS = {
+  url: { type: 'string' },
+  key: { type: 'string' },
+  workspace: { type: 'string' },
+} as const
+
+export const ClientValues = z.object({
+  data: z.string().optional(),
+  json: z.boolean(),
+  url: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+/, 'must be the gateway URL, e.g. http://127.0.0.1:4747')
+    .optional(),
+  key: z.string().min(1).optional(),
+  workspace: z.string().min(1).optional(),
+})
+
+export const CLIENT_HELP = `    --url URL        the running gateway (default $SWITCHYARD_URL, else ${DEFAULT_URL})
+    --key KEY        a secret API key (default: $SWITCHYARD_KEY, else the data folder's admin token)
+    --workspace W    with the admin token: the workspace to act on (default: default)`
+
+/** A small HTTP client for a running gateway, authenticated as the command line says. */
+export function gatewayClient(values: z.infer<typeof ClientValues>, io: Io) {
+  let token = values.key ?? io.env.SWITCHYARD_KEY
+  if (!token) {
+    const file = join(resolveDataDir(values.data, io.env), ADMIN_TOKEN_FILE)
+    if (existsSync(file)) token = readFileSync(file, 'utf8').trim()
+  }
+  if (!token) throw new UsageError('pass --key sk_… (or set SWITCHYARD_KEY)')
+  const base = (values.url ?? io.env.SWITCHYARD_URL ?? DEFAULT_URL).replace(/\/+$/, '')
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+  if (values.workspace) headers['switchyard-workspace'] = values.workspace
+
+  return {
+    base,
+    async request(
+      path: string,
+      init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+    ) {
+      let res: Response
+      try {
+        res = await fetch(`${base}${path}`, {
+          method: init.method ?? 'GET',
+          headers: {
+            ...headers,
+            ...init.headers,
+            ...(init.body !== undefined && { 'content-type': 'application/json' }),
+          },
+          ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+          ...(init.signal && { signal: init.signal }),
+        })
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err
+        throw new Error(`cannot reach the gateway at ${base} (is \`switchyard serve\` running?)`)
+      }
+      if (!res.ok) {
+        const text = await res.text()
+        let detail = text
+        try {
+          detail = (JSON.parse(text) as { detail?: string }).detail ?? text
+        } catch {}
+        throw new Error(`${res.status}: ${detail}`)
+      }
+      return res
+    },
+  }
+}
+export type GatewayClient = ReturnType<typeof gatewayClient>
+
+/** A filter as the query string of the stream and export endpoints. */
+export const filterQuery = (filter: Record<string, string | undefined>) =>
+  new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
+  ).toString()
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+
+/**
+ * Committed events from the gateway's SSE stream, forever: when the connection drops (the gateway
+ * restarts) it reconnects with Last-Event-ID, so nothing committed in between is missed.
+ */
+export async function* streamEvents(
+  client: GatewayClient,
+  query: string,
+  signal: AbortSignal,
+  onState: (state: 'connected' | 'reconnecting') => void = () => {},
+): AsyncGenerator<Event> {
+  let lastId: string | undefined
+  let wait = 500
+  while (!signal.aborted) {
+    try {
+      const res = await client.request(`/api/events/stream${query ? `?${query}` : ''}`, {
+        signal,
+        ...(lastId && { headers: { 'last-event-id': lastId } }),
+      })
+      onState('connected')
+      wait = 500
+      const decoder = new TextDecoder()
+      let buffer = ''
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true })
+        let end = buffer.indexOf('\n\n')
+        while (end !== -1) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          end = buffer.indexOf('\n\n')
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+          if (data.length === 0) continue
+          const event = JSON.parse(data.join('\n')) as Event
+          lastId = event.id
+          yield event
+        }
+      }
+    } catch (err) {
+      if (signal.aborted) return
+      if (/^(400|401|403|404):/.test((err as Error).message)) throw err
+    }
+    if (signal.aborted) return
+    onState('reconnecting')
+    await sleep(wait, signal)
+    wait = Math.min(wait * 2, 10_000)
+  }
+}
+
+/** Stops on SIGINT/SIGTERM (the signal) and reports whether it was stopped that way. */
+export function stopSignal(): AbortController {
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return controller
+}
+
+export const EVENTS_USAGE = `Usage:
+  switchyard events tail [--provider P] [--type T] [--signature S] [--count N] [--json]
+  switchyard events export [--format ndjson|har] [--provider P] [--type T] [--signature S]
+                           [--source S] [--since ISO] [--until ISO] [--out FILE]
+    tail     prints events live as they are committed (Ctrl-C stops); --count N stops after N
+    export   writes the log (NDJSON: every event with its request; HAR: captured webhooks)
+    --type matches event types (connection.created) and provider event types (push);
+    filters take comma-separated lists. Both talk to a running gateway:
+${CLIENT_HELP}`
+
+const Options = ClientValues.extend({
+  provider: z.string().optional(),
+  type: z.string().optional(),
+  signature: z.string().optional(),
+  source: z.string().optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  format: z.enum(['ndjson', 'har']).default('ndjson'),
+  out: z.string().optional(),
+  count: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+})
+
+const line = (e: Event) =>
+  [
+    e.created_at.slice(11, 19),
+    e.id,
+    e.type,
+    e.provider ?? '-',
+    e.provider_event_type ?? '-',
+    e.signature ?? '-',
+  ].join('  ')
+
+/** `switchyard events tail|export`. */
+export async function eventsCommand(argv: string[], io: Io): Promise<void> {
+  const [sub, ...rest] = argv
+  const str = { type: 'string' } as const
+  const { values, positionals } = parseCommand(
+    rest,
+    {
+      ...CLIENT_OPTIONS,
+      provider: str,
+      type: str,
+      signature: str,
+      source: str,
+      since: str,
+      until: str,
+      format: str,
+      out: str,
+      count: str,
+    },
+    Options,
+    EVENTS_USAGE,
+  )
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, EVENTS_USAGE)
+  const client = gatewayClient(values, io)
+  const { provider, type, signature, source } = values
+  if (sub === 'tail') {
+    const controller = stopSignal()
+    let seen = 0
+    // Announced once the stream is open, so whatever is captured after this line is shown.
+    let announced = false
+    const onState = (state: string) => {
+      if (state === 'reconnecting') io.err('Lost the gateway; reconnecting (missed events will follow)…')
+      else if (!announced) {
+        announced = true
+        io.err(`Streaming events from ${client.base} (Ctrl-C to stop)…`)
+      }
+    }
+    for await (const event of streamEvents(
+      client,
+      filterQuery({ provider, type, signature, source }),
+      controller.signal,
+      onState,
+    )) {
+      io.out(values.json ? JSON.stringify(event) : line(event))
+      if (values.count && ++seen >= values.count) controller.abort()
+    }
+    return
+  }
+  if (sub === 'export') {
+    const query = filterQuery({
+      provider,
+      type,
+      signature,
+      source,
+      since: values.since,
+      until: values.until,
+      format: values.format,
+    })
+    const res = await client.request(`/api/events/export?${query}`)
+    if (values.out) {
+      const file = await open(values.out, 'w')
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)
+      } finally {
+        await file.close()
+      }
+      io.err(`Wrote ${values.format.toUpperCase()} to ${values.out}`)
+      return
+    }
+    const text = await res.text()
+    if (text.trim()) io.out(text.trimEnd())
+    return
+  }
+  throw new UsageError(
+    sub ? `unknown events command '${sub}'` : 'events needs a command: tail or export',
+    EVENTS_USAGE,
+  )
+}

@@ -1,0 +1,86 @@
+import type { Db } from '../db/open.js'
+import { defineSearchable } from '../search/searchable.js'
+import { type Delivery, DeliverySchema } from './deliveries.schema.js'
+
+export interface DeliveryRow {
+  id: string
+  workspace_id: string
+  event_id: string
+  kind: Delivery['kind']
+  endpoint_id: string | null
+  message_id: string | null
+  target: string
+  attempt: number
+  status: number | null
+  error: string | null
+  duration_ms: number
+  created_at: string
+}
+
+const COLUMNS =
+  'id, workspace_id, event_id, kind, endpoint_id, message_id, target, attempt, status, error, duration_ms, created_at'
+
+export const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  event_id: row.event_id,
+  kind: row.kind,
+  endpoint_id: row.endpoint_id,
+  target: row.target,
+  attempt: row.attempt,
+  status: row.status,
+  error: row.error,
+  duration_ms: row.duration_ms,
+  created_at: row.created_at,
+})
+
+export const deliveriesSearchable = defineSearchable<Delivery, DeliveryRow>({
+  name: 'deliveries',
+  item: DeliverySchema,
+  from: 'deliveries',
+  select: COLUMNS,
+  scope: 'workspace_id = @scope',
+  fields: {
+    id: { sql: 'id', type: 'string' },
+    event_id: { sql: 'event_id', type: 'string' },
+    kind: { sql: 'kind', type: 'string', values: ['forward', 'replay', 'endpoint'] },
+    endpoint_id: { sql: 'endpoint_id', type: 'string' },
+    target: { sql: 'target', type: 'string' },
+    status: { sql: 'status', type: 'number' },
+    created_at: { sql: 'created_at', type: 'timestamp' },
+  },
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  toItem: toDelivery,
+})
+
+/** How many attempts `GET /api/events/{id}` shows inline (the newest); search shows them all. */
+export const INLINE_DELIVERIES = 100
+
+/** SQL for the delivery log. */
+export function createDeliveriesRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO deliveries (${COLUMNS}) VALUES (@id, @workspace_id, @event_id, @kind, @endpoint_id, @message_id,
+     @target, @attempt, @status, @error, @duration_ms, @created_at)`,
+  )
+  const forEvent = db.prepare(
+    `SELECT ${COLUMNS} FROM (SELECT rowid AS seq, ${COLUMNS} FROM deliveries WHERE workspace_id = ? AND event_id = ?
+     ORDER BY rowid DESC LIMIT ${INLINE_DELIVERIES}) ORDER BY seq`,
+  )
+  const lastTarget = db.prepare(
+    'SELECT target FROM deliveries WHERE workspace_id = ? AND event_id = ? AND kind != ? ORDER BY rowid DESC LIMIT 1',
+  )
+  const countTo = db.prepare(
+    'SELECT COUNT(*) AS n FROM deliveries WHERE workspace_id = ? AND event_id = ? AND target = ?',
+  )
+  return {
+    insert: (row: DeliveryRow) => insert.run(row),
+    /** The newest attempts for an event, oldest first. */
+    forEvent: (workspaceId: string, eventId: string) => forEvent.all(workspaceId, eventId) as DeliveryRow[],
+    /** How many attempts an event has had at one target. */
+    countTo: (workspaceId: string, eventId: string, target: string) =>
+      (countTo.get(workspaceId, eventId, target) as { n: number }).n,
+    /** Target of the most recent forward or replay of an event. */
+    lastTarget: (workspaceId: string, eventId: string) =>
+      (lastTarget.get(workspaceId, eventId, 'endpoint') as { target: string } | undefined)?.target,
+  }
+}
+export type DeliveriesRepo = ReturnType<typeof createDeliveriesRepo>

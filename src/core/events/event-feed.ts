@@ -1,0 +1,104 @@
+import type { EventRow, EventsRepo } from './events.repo.js'
+import type { Event, EventFilter } from './events.schema.js'
+
+/** How many live events may wait for a slow reader before its feed gives up (it can resume by id). */
+const MAX_BUFFERED = 5_000
+const PAGE = 200
+
+/** Does a committed event pass a stream/export filter? (Mirrors the SQL in events.repo.ts.) */
+export function matchesFilter(event: Event, filter: EventFilter): boolean {
+  if (filter.provider?.length && !filter.provider.includes(event.provider ?? '')) return false
+  if (
+    filter.type?.length &&
+    !filter.type.includes(event.type) &&
+    !filter.type.includes(event.provider_event_type ?? '')
+  )
+    return false
+  if (filter.signature?.length && !filter.signature.includes(event.signature ?? '')) return false
+  if (filter.source?.length && !filter.source.includes(event.source)) return false
+  if (filter.since && event.created_at < filter.since) return false
+  if (filter.until && event.created_at >= filter.until) return false
+  return true
+}
+
+export interface EventFeed {
+  /**
+   * The next events in commit order: missed ones first (after `lastEventId`), then live ones.
+   * Resolves `[]` when `waitMs` passes with nothing new, `null` once the feed is closed or overflowed.
+   */
+  next(waitMs: number): Promise<Event[] | null>
+  close(): void
+  /** True when the reader fell too far behind and the feed closed itself. */
+  readonly overflowed: boolean
+}
+
+/**
+ * Opens a resumable feed. Subscribing and reading the current position happen in one synchronous
+ * step, and listeners only hear committed events, so nothing falls between the replay and the live
+ * part and nothing is sent twice.
+ */
+export function openEventFeed(deps: {
+  repo: EventsRepo
+  subscribe: (listener: (workspaceId: string, event: Event) => void) => () => void
+  toEvent: (row: EventRow) => Event
+  workspaceId: string
+  filter: EventFilter
+  lastEventId?: string | undefined
+}): EventFeed {
+  const { repo, workspaceId, filter } = deps
+  let live: Event[] = []
+  // A capture committed by the commit worker may be published a moment after a replay read it.
+  const replayed = new Set<string>()
+  let closed = false
+  let overflowed = false
+  let wake: (() => void) | undefined
+
+  const unsubscribe = deps.subscribe((ws, event) => {
+    if (closed || ws !== workspaceId || !matchesFilter(event, filter)) return
+    live.push(event)
+    if (live.length > MAX_BUFFERED) {
+      overflowed = true
+      close()
+    }
+    wake?.()
+  })
+  const upto = repo.lastSeq()
+  let cursor = (deps.lastEventId && repo.seqOf(workspaceId, deps.lastEventId)) || upto
+
+  function close() {
+    if (closed) return
+    closed = true
+    unsubscribe()
+    wake?.()
+  }
+
+  return {
+    get overflowed() {
+      return overflowed
+    },
+    close,
+    async next(waitMs) {
+      if (closed) return null
+      if (cursor < upto) {
+        const rows = repo.page(workspaceId, filter, cursor, upto, PAGE)
+        cursor = rows.length === PAGE ? rows.at(-1)!.seq : upto
+        for (const row of rows) replayed.add(row.id)
+        if (rows.length) return rows.map(deps.toEvent)
+      }
+      if (live.length === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs)
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        wake = undefined
+      }
+      if (closed) return null
+      const batch = replayed.size ? live.filter((e) => !replayed.has(e.id)) : live
+      live = []
+      return batch
+    },
+  }
+}

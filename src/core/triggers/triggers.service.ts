@@ -1,0 +1,81 @@
+import type { Clock } from '../common/clock.js'
+import type { Ids } from '../common/ids.js'
+import { AppError } from '../errors.js'
+import type { Event } from '../events/events.schema.js'
+import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
+import type { ProvidersService } from '../providers/providers.service.js'
+import { signatureHeaders } from '../webhooks/signatures.js'
+import type { WebhooksService } from '../webhooks/webhooks.service.js'
+import type { WorkspacesService } from '../workspaces/workspaces.service.js'
+import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
+import { sampleFor } from './samples/index.js'
+import type { Trigger } from './triggers.schema.js'
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Objects merge key by key; anything else in `over` replaces. Own keys only (no prototype writes). */
+export function deepMerge(base: Json, over: Json): Json {
+  const keys = new Set([...Object.keys(base), ...Object.keys(over)])
+  return Object.fromEntries(
+    [...keys].map((key) => {
+      const a = base[key]
+      const b = Object.hasOwn(over, key) ? over[key] : a
+      return [key, isObject(a) && isObject(b) ? deepMerge(a, b) : b]
+    }),
+  )
+}
+
+/**
+ * Builds a realistic sample webhook for a provider and event type, signs it with the provider
+ * config's secret (and scheme), and sends it through the very ingest path real webhooks take.
+ */
+export function createTriggersService(deps: {
+  providers: ProvidersService
+  providerConfigs: ProviderConfigsService
+  webhooks: WebhooksService
+  workspaces: WorkspacesService
+  clock: Clock
+  ids: Ids
+}) {
+  const { providers, providerConfigs, webhooks, workspaces, clock, ids } = deps
+  return {
+    /** `host` is the gateway's own Host, so the sample looks like it arrived at this gateway. */
+    async trigger(workspaceId: string, input: Trigger, host = '127.0.0.1'): Promise<Event> {
+      const provider = providers.find(workspaceId, input.provider)
+      if (!provider) {
+        throw new AppError('invalid_request', `Unknown provider '${input.provider}'.`, {
+          errors: [{ pointer: '/provider', detail: 'no catalog or custom provider has this id' }],
+        })
+      }
+      const nowMs = clock.now()
+      const providerScheme = provider.webhooks?.signature ?? null
+      const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
+      const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
+      const body = Buffer.from(JSON.stringify(input.data ? deepMerge(sample.body, input.data) : sample.body))
+      const scheme = signing?.scheme ?? providerScheme
+      const signed =
+        signing && scheme ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg')) : {}
+      const headers: Array<[string, string]> = [
+        ['Host', host],
+        ['Content-Type', sample.contentType ?? 'application/json'],
+        ['Content-Length', String(body.length)],
+        ...Object.entries(sample.headers),
+        ...Object.entries(signed),
+      ]
+      const workspace = workspaces.getById(workspaceId).name
+      const { event } = await webhooks.ingest({
+        workspaceId,
+        provider: provider.id,
+        method: 'POST',
+        path: `/webhooks/${provider.id}`,
+        query: workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString(),
+        headers,
+        body,
+        triggered: true,
+      })
+      return event
+    },
+  }
+}
+export type TriggersService = ReturnType<typeof createTriggersService>

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+
+/** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
+export type Write = [statement: number, params: object]
+
+/**
+ * The worker's source. It is evaluated (not a file) so the one-file CLI bundle needs no second
+ * entry point. It opens its own connection with the same pragmas as `openDatabase`, commits each
+ * batch in one transaction and, if that fails, retries every unit alone so one bad unit fails alone.
+ */
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.sqlite)
+const db = new Database(workerData.file, { fileMustExist: true })
+db.pragma('journal_mode = WAL')
+db.pragma('synchronous = FULL')
+db.pragma('foreign_keys = ON')
+db.pragma('busy_timeout = 5000')
+const statements = workerData.statements.map((sql) => db.prepare(sql))
+const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
+const bind = (params) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, blob(v)]))
+const run = (units) => db.transaction(() => { for (const unit of units) for (const [i, p] of unit) statements[i].run(bind(p)) }).immediate()
+parentPort.on('message', ({ id, units }) => {
+  try {
+    run(units)
+    parentPort.postMessage({ id, errors: units.map(() => null) })
+  } catch {
+    const errors = units.map((unit) => { try { run([unit]); return null } catch (err) { return String(err && err.message || err) } })
+    parentPort.postMessage({ id, errors })
+  }
+})
+parentPort.postMessage({ ready: true })
+`
+
+export interface CommitWorker {
+  /** Commits the units in one transaction; resolves with one error message (or null) per unit. */
+  commit(units: Write[][]): Promise<Array<string | null>>
+  terminate(): void
+}
+
+/**
+ * Starts a commit worker on the database file. Resolves once it has opened the database, or
+ * rejects when it cannot (an in-memory database, a native module it cannot load).
+ */
+export function startCommitWorker(
+  file: string,
+  statements: string[],
+  onExit: () => void,
+): Promise<CommitWorker> {
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { sqlite: createRequire(import.meta.url).resolve('better-sqlite3'), file, statements },
+  })
+  worker.unref()
+  const pending = new Map<
+    number,
+    { resolve: (e: Array<string | null>) => void; reject: (err: Error) => void }
+  >()
+  let next = 0
+  let ready = false
+  return new Promise((resolve, reject) => {
+    const fail = (err: Error) => {
+      for (const p of pending.values()) p.reject(err)
+      pending.clear()
+      if (!ready) reject(err)
+      onExit()
+    }
+    worker.on('error', fail)
+    worker.on('exit', () => fail(new Error('The commit worker stopped.')))
+    worker.on('message', (msg: { ready?: true; id?: number; errors?: Array<string | null> }) => {
+      if (msg.ready) {
+        ready = true
+        resolve({
+          commit(units) {
+            const id = next++
+            return new Promise((res, rej) => {
+              pending.set(id, { resolve: res, reject: rej })
+              worker.postMessage({ id, units })
+            })
+          },
+          terminate: () => void worker.terminate(),
+        })
+        return
+      }
+      const waiter = pending.get(msg.id!)
+      pending.delete(msg.id!)
+      waiter?.resolve(msg.errors!)
+    })
+  })
+}

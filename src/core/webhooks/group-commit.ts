@@ -1,0 +1,167 @@
+import { type Db, inTransaction } from '../db/open.js'
+import { AppError } from '../errors.js'
+import { type CommitWorker, startCommitWorker, type Write } from './commit-worker.js'
+
+export type { Write } from './commit-worker.js'
+
+interface Pending {
+  writes: Write[]
+  resolve: () => void
+  reject: (err: unknown) => void
+}
+
+const closed = () => new AppError('unavailable', 'The gateway is shutting down; send the webhook again.')
+
+/**
+ * Group commit: units submitted while the previous commit is under way share the next transaction,
+ * so one fsync (synchronous = FULL) acknowledges many requests. Each promise settles only after its
+ * transaction has committed (or failed), so an acknowledged write is durable.
+ *
+ * On a database file the commits run in a worker thread with its own connection: while it waits
+ * for the disk, the event loop keeps reading requests, which become the next batch. Until that
+ * worker is ready (or where it cannot run: in-memory databases), commits run in-process, batched
+ * per turn of the event loop. An idle worker stops after `idleMs` and starts again on demand.
+ */
+export function createGroupCommit(
+  db: Db,
+  statements: string[],
+  options: { worker?: boolean; maxBatch?: number; idleMs?: number } = {},
+) {
+  const maxBatch = options.maxBatch ?? 1000
+  const idleMs = options.idleMs ?? 10_000
+  // A worker pays off under concurrent load; a trickle of webhooks commits in-process.
+  const workerAt = 4
+  const useWorker = (options.worker ?? true) && !db.memory
+  const prepared = statements.map((sql) => db.prepare(sql))
+  const queue: Pending[] = []
+  let scheduled = false
+  let worker: CommitWorker | undefined
+  let starting = false
+  // A worker that cannot start here (say, a native module built for another runtime) is not retried.
+  let workerFailed = false
+  let inFlight = false
+  let idle: NodeJS.Timeout | undefined
+  let idleSince = 0
+
+  const settle = (batch: Pending[], errors: Array<string | null>) => {
+    batch.forEach((item, i) => {
+      const error = errors[i]
+      if (error) item.reject(new Error(error))
+      else item.resolve()
+    })
+  }
+
+  const runUnits = (units: Pending[]) =>
+    inTransaction(db, () => {
+      for (const unit of units) for (const [i, params] of unit.writes) prepared[i]!.run(params)
+    })
+
+  function commitInProcess(batch: Pending[]) {
+    if (!db.open) {
+      for (const item of batch) item.reject(closed())
+      return
+    }
+    try {
+      runUnits(batch)
+    } catch {
+      // One bad unit must not fail its neighbours: retry each alone so only the culprit fails.
+      for (const item of batch) {
+        try {
+          runUnits([item])
+          item.resolve()
+        } catch (err) {
+          item.reject(err)
+        }
+      }
+      return
+    }
+    for (const item of batch) item.resolve()
+  }
+
+  function startWorker() {
+    if (starting || worker || workerFailed || !useWorker) return
+    starting = true
+    startCommitWorker(db.name, statements, () => {
+      worker = undefined
+    })
+      .then((w) => {
+        if (!db.open) return w.terminate()
+        worker = w
+        flush()
+      })
+      .catch(() => {
+        workerFailed = true
+      })
+      .finally(() => {
+        starting = false
+      })
+  }
+
+  function flush() {
+    scheduled = false
+    if (queue.length === 0) return
+    clearInterval(idle)
+    if (!db.open) {
+      for (const item of queue.splice(0)) item.reject(closed())
+      return
+    }
+    if (worker) {
+      if (inFlight) return
+      const batch = queue.splice(0, maxBatch)
+      const current = worker
+      inFlight = true
+      current
+        .commit(batch.map((b) => b.writes))
+        .then(
+          (errors) => settle(batch, errors),
+          (err: Error) => {
+            for (const item of batch) item.reject(err)
+          },
+        )
+        .finally(() => {
+          inFlight = false
+          if (queue.length) flush()
+          else stopWhenIdle(current)
+        })
+      return
+    }
+    if (queue.length >= workerAt) startWorker()
+    commitInProcess(queue.splice(0, maxBatch))
+    if (queue.length) schedule()
+  }
+
+  /** Stops the worker once it has been idle a while, or at once when the database has been closed. */
+  function stopWhenIdle(current: CommitWorker) {
+    idleSince = Date.now()
+    clearInterval(idle)
+    idle = setInterval(() => {
+      if (db.open && Date.now() - idleSince < idleMs) return
+      clearInterval(idle)
+      current.terminate()
+    }, 250)
+    idle.unref()
+  }
+
+  function schedule() {
+    if (scheduled) return
+    scheduled = true
+    // setImmediate runs after pending I/O callbacks, so requests that arrived together batch together.
+    setImmediate(flush)
+  }
+
+  return {
+    /** Whether commits currently run in the worker thread (for tests and diagnostics). */
+    get usingWorker() {
+      return worker !== undefined
+    },
+    /** Runs one unit of writes in the next group transaction; resolves once it has committed. */
+    submit(writes: Write[]): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ writes, resolve, reject })
+        if (worker && !inFlight) flush()
+        else if (!worker) schedule()
+      })
+    },
+  }
+}
+export type GroupCommit = ReturnType<typeof createGroupCommit>

@@ -1,0 +1,57 @@
+import type { HeaderLookup } from './signatures.js'
+
+/** Headers providers put their event type in, most specific first. */
+const TYPE_HEADERS = [
+  'x-github-event',
+  'x-gitlab-event',
+  'x-shopify-topic',
+  'x-event-key',
+  'x-event-type',
+  'x-webhook-event',
+]
+/** Body fields that commonly carry it (Stripe and Standard Webhooks `type`, Zoom `event`, Jira `webhookEvent`, …). */
+const TYPE_FIELDS = ['type', 'event_type', 'eventType', 'event', 'webhookEvent', 'topic']
+const MAX_LENGTH = 200
+/** Bigger bodies are not parsed just to find a type. */
+const MAX_PARSE_BYTES = 1024 * 1024
+
+const clean = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_LENGTH) : null
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+
+/** Parses a JSON object body (or Slack's form-encoded `payload=`), or returns undefined. */
+export function parseJsonBody(contentType: string | null, body: Buffer): unknown {
+  if (body.length === 0 || body.length > MAX_PARSE_BYTES) return undefined
+  try {
+    if (contentType?.includes('application/x-www-form-urlencoded')) {
+      const payload = new URLSearchParams(body.toString('utf8')).get('payload')
+      return payload ? JSON.parse(payload) : undefined
+    }
+    const first = body.subarray(0, 64).toString('utf8').trimStart()[0]
+    return first === '{' || first === '[' ? JSON.parse(body.toString('utf8')) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The provider's own name for what happened (`push`, `invoice.paid`, `orders/create`), if it says. */
+export function providerEventType(header: HeaderLookup, json: () => unknown): string | null {
+  for (const name of TYPE_HEADERS) {
+    const value = clean(header(name))
+    if (value) return value
+  }
+  const body = record(json())
+  if (!body) return null
+  // Slack's Events API wraps the real event in an `event_callback` envelope.
+  if (body.type === 'event_callback') {
+    const inner = clean(record(body.event)?.type)
+    if (inner) return inner
+  }
+  for (const name of TYPE_FIELDS) {
+    const value = clean(body[name])
+    if (value) return value
+  }
+  return null
+}

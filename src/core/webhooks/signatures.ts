@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { SignatureVerdict } from '../events/events.schema.js'
+import type { SignatureScheme } from '../providers/providers.schema.js'
+
+/** Timestamped schemes (Stripe, Slack, Standard Webhooks) reject signatures older or newer than this. */
+export const TOLERANCE_SECONDS = 5 * 60
+
+/** Lower-case header name → first value. */
+export type HeaderLookup = (name: string) => string | undefined
+
+export interface SignedRequest {
+  header: HeaderLookup
+  body: Buffer
+  nowMs: number
+}
+
+/** One scheme's answer for one secret: matched, or why not. */
+export type Check = { ok: true } | { ok: false; why: string }
+
+const HEX = /^[0-9a-f]+$/i
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
+const hmac = (key: Buffer | string, ...parts: Array<Buffer | string>) => {
+  const h = createHmac('sha256', key)
+  for (const part of parts) h.update(part)
+  return h.digest()
+}
+
+/** Constant-time comparison of a computed MAC with a candidate (compared only when lengths match). */
+const same = (expected: Buffer, candidate: Buffer) =>
+  candidate.length === expected.length && timingSafeEqual(candidate, expected)
+
+const fromHex = (value: string) =>
+  HEX.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : null
+const fromBase64 = (value: string) =>
+  BASE64.test(value) && value.length % 4 === 0 ? Buffer.from(value, 'base64') : null
+
+function freshTimestamp(value: string | undefined, nowMs: number): Check & { seconds?: number } {
+  if (!value || !/^\d{1,12}$/.test(value)) return { ok: false, why: 'missing or malformed timestamp' }
+  const seconds = Number(value)
+  if (Math.abs(nowMs / 1000 - seconds) > TOLERANCE_SECONDS)
+    return {
+      ok: false,
+      why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes from the gateway clock`,
+    }
+  return { ok: true, seconds }
+}
+
+/** Standard Webhooks secrets are `whsec_` + base64; anything else is used as plain bytes. */
+export function standardWebhooksKey(secret: string): Buffer {
+  const raw = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret
+  return fromBase64(raw) ?? Buffer.from(secret, 'utf8')
+}
+
+const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) => Check> = {
+  github(secret, { header, body }) {
+    const value = header('x-hub-signature-256')
+    if (!value) return { ok: false, why: 'missing X-Hub-Signature-256 header' }
+    const sig = value.startsWith('sha256=') ? fromHex(value.slice(7)) : null
+    if (!sig) return { ok: false, why: 'X-Hub-Signature-256 is not sha256=<hex>' }
+    return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
+  },
+  stripe(secret, { header, body, nowMs }) {
+    const value = header('stripe-signature')
+    if (!value) return { ok: false, why: 'missing Stripe-Signature header' }
+    const parts = value.split(',').map((p) => p.trim().split('='))
+    const t = parts.find(([k]) => k === 't')?.[1]
+    const v1 = parts.filter(([k, v]) => k === 'v1' && v !== undefined).map(([, v]) => fromHex(v!))
+    const ts = freshTimestamp(t, nowMs)
+    if (!ts.ok) return ts
+    if (v1.length === 0) return { ok: false, why: 'Stripe-Signature has no v1 signature' }
+    const expected = hmac(secret, `${t}.`, body)
+    return v1.some((sig) => sig && same(expected, sig))
+      ? { ok: true }
+      : { ok: false, why: 'no v1 signature matches' }
+  },
+  slack(secret, { header, body, nowMs }) {
+    const value = header('x-slack-signature')
+    const t = header('x-slack-request-timestamp')
+    if (!value) return { ok: false, why: 'missing X-Slack-Signature header' }
+    const ts = freshTimestamp(t, nowMs)
+    if (!ts.ok) return ts
+    const sig = value.startsWith('v0=') ? fromHex(value.slice(3)) : null
+    if (!sig) return { ok: false, why: 'X-Slack-Signature is not v0=<hex>' }
+    return same(hmac(secret, `v0:${t}:`, body), sig)
+      ? { ok: true }
+      : { ok: false, why: 'signature does not match' }
+  },
+  shopify(secret, { header, body }) {
+    const value = header('x-shopify-hmac-sha256')
+    if (!value) return { ok: false, why: 'missing X-Shopify-Hmac-Sha256 header' }
+    const sig = fromBase64(value.trim())
+    if (!sig) return { ok: false, why: 'X-Shopify-Hmac-Sha256 is not base64' }
+    return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
+  },
+  standard_webhooks(secret, { header, body, nowMs }) {
+    // Svix (Clerk, Resend, …) sends the same scheme under svix-* names.
+    const id = header('webhook-id') ?? header('svix-id')
+    const t = header('webhook-timestamp') ?? header('svix-timestamp')
+    const value = header('webhook-signature') ?? header('svix-signature')
+    if (!id || !value) return { ok: false, why: 'missing webhook-id or webhook-signature header' }
+    const ts = freshTimestamp(t, nowMs)
+    if (!ts.ok) return ts
+    const expected = hmac(standardWebhooksKey(secret), `${id}.${t}.`, body)
+    const candidates = value
+      .split(' ')
+      .map((s) => s.split(','))
+      .filter(([version, sig]) => version === 'v1' && sig !== undefined)
+      .map(([, sig]) => fromBase64(sig!))
+    if (candidates.length === 0) return { ok: false, why: 'webhook-signature has no v1 signature' }
+    return candidates.some((sig) => sig && same(expected, sig))
+      ? { ok: true }
+      : { ok: false, why: 'no v1 signature matches' }
+  },
+}
+
+/** Checks one request against one secret with one scheme. Never throws on malformed input. */
+export const verifyWith = (scheme: SignatureScheme, secret: string, req: SignedRequest): Check =>
+  VERIFIERS[scheme](secret, req)
+
+/**
+ * The verdict for a request: `unverified` when there is nothing to check against, `valid` when any
+ * configured secret matches (each with its own scheme, else the provider's), else `invalid`.
+ */
+export function verdictFor(
+  secrets: Array<{ secret: string; scheme: SignatureScheme | null }>,
+  providerScheme: SignatureScheme | null,
+  req: SignedRequest,
+): { signature: SignatureVerdict; detail: string } {
+  if (secrets.length === 0) return { signature: 'unverified', detail: 'no webhook_secret is configured' }
+  const usable = secrets
+    .map((s) => ({ secret: s.secret, scheme: s.scheme ?? providerScheme }))
+    .filter((s): s is { secret: string; scheme: SignatureScheme } => s.scheme !== null)
+  if (usable.length === 0)
+    return {
+      signature: 'unverified',
+      detail: 'no signature scheme: set webhook_signature on the provider config',
+    }
+  const reasons = new Set<string>()
+  for (const { secret, scheme } of usable) {
+    const check = verifyWith(scheme, secret, req)
+    if (check.ok) return { signature: 'valid', detail: `${scheme} signature matches` }
+    reasons.add(`${scheme}: ${check.why}`)
+  }
+  return { signature: 'invalid', detail: [...reasons].join('; ') }
+}
+
+/** Headers that sign `body` with `scheme` (used by triggers and tests to produce real signatures). */
+export function signatureHeaders(
+  scheme: SignatureScheme,
+  secret: string,
+  body: Buffer,
+  nowMs: number,
+  messageId: string,
+): Record<string, string> {
+  const t = String(Math.floor(nowMs / 1000))
+  switch (scheme) {
+    case 'github':
+      return { 'X-Hub-Signature-256': `sha256=${hmac(secret, body).toString('hex')}` }
+    case 'stripe':
+      return { 'Stripe-Signature': `t=${t},v1=${hmac(secret, `${t}.`, body).toString('hex')}` }
+    case 'slack':
+      return {
+        'X-Slack-Request-Timestamp': t,
+        'X-Slack-Signature': `v0=${hmac(secret, `v0:${t}:`, body).toString('hex')}`,
+      }
+    case 'shopify':
+      return { 'X-Shopify-Hmac-Sha256': hmac(secret, body).toString('base64') }
+    case 'standard_webhooks':
+      return {
+        'webhook-id': messageId,
+        'webhook-timestamp': t,
+        'webhook-signature': `v1,${hmac(standardWebhooksKey(secret), `${messageId}.${t}.`, body).toString('base64')}`,
+      }
+  }
+}

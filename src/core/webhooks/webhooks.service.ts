@@ -1,0 +1,147 @@
+import { type Clock, isoAt } from '../common/clock.js'
+import type { Ids } from '../common/ids.js'
+import type { Db } from '../db/open.js'
+import { AppError } from '../errors.js'
+import { nextEventId } from '../events/event-id.js'
+import {
+  type EventRequestRow,
+  type EventRow,
+  INSERT_EVENT_SQL,
+  INSERT_REQUEST_SQL,
+  toEvent,
+} from '../events/events.repo.js'
+import type { Event } from '../events/events.schema.js'
+import type { EventsService } from '../events/events.service.js'
+import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
+import type { ProvidersService } from '../providers/providers.service.js'
+import type { WorkspacesService } from '../workspaces/workspaces.service.js'
+import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
+import { createGroupCommit } from './group-commit.js'
+import { answerHandshake, type HandshakeReply } from './handshakes.js'
+import { parseJsonBody, providerEventType } from './provider-event-type.js'
+import { verdictFor } from './signatures.js'
+import { type IncomingWebhook, WEBHOOK_PROVIDER } from './webhooks.schema.js'
+
+/** Query parameters that attribute a capture to a tenant, connection or installation. */
+const ATTRIBUTION = ['tenant_id', 'connection_id', 'installation_id'] as const
+const ATTRIBUTION_VALUE = /^[\w.:@-]{1,200}$/
+
+/** Lower-case name → first value, over headers in arrival order. */
+export function headerLookup(headers: Array<[string, string]>) {
+  const map = new Map<string, string>()
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase()
+    if (!map.has(key)) map.set(key, value)
+  }
+  return (name: string) => map.get(name)
+}
+
+/**
+ * Captures inbound webhooks: verifies the signature, answers handshakes, and stores the exact
+ * request. `ingest` resolves only after the row is committed (group commit), so an acknowledged
+ * webhook is never lost.
+ */
+export function createWebhooksService(deps: {
+  db: Db
+  events: EventsService
+  providers: ProvidersService
+  providerConfigs: ProviderConfigsService
+  workspaces: WorkspacesService
+  clock: Clock
+  ids: Ids
+}) {
+  const { events, providers, providerConfigs, workspaces, clock, ids } = deps
+  const committer = createGroupCommit(deps.db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
+
+  return {
+    /** The workspace a webhook URL names (`?workspace=`), `default` when it names none; 404 if unknown. */
+    workspaceFor(name: string | undefined): string {
+      return workspaces.get(name || DEFAULT_WORKSPACE).id
+    },
+
+    /** Stores one inbound request as a `webhook.received` event; resolves after it is committed. */
+    async ingest(input: IncomingWebhook): Promise<{ event: Event; reply: HandshakeReply | null }> {
+      if (!WEBHOOK_PROVIDER.test(input.provider)) {
+        throw new AppError('invalid_request', 'The provider id in the webhook URL is not valid.', {
+          errors: [
+            {
+              pointer: 'param:/provider',
+              detail: 'letters, digits, ".", "_" and "-", at most 63 characters',
+            },
+          ],
+        })
+      }
+      const providerId = input.provider.toLowerCase()
+      const nowMs = clock.now()
+      const header = headerLookup(input.headers)
+      const contentType = header('content-type') ?? null
+      const provider = providers.find(input.workspaceId, providerId)
+      const configured = provider ? providerConfigs.webhookSecrets(input.workspaceId, provider.id) : []
+      const verdict = provider
+        ? verdictFor(configured, provider.webhooks?.signature ?? null, { header, body: input.body, nowMs })
+        : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }
+      let parsed: { value: unknown } | undefined
+      const json = () => {
+        parsed ??= { value: parseJsonBody(contentType, input.body) }
+        return parsed.value
+      }
+      const query = new URLSearchParams(input.query)
+      const handshake = provider?.webhooks?.handshake ?? null
+      const reply = handshake
+        ? answerHandshake(handshake, {
+            method: input.method,
+            query,
+            header,
+            json,
+            secrets: configured.map((s) => s.secret),
+            verdict: verdict.signature,
+          })
+        : null
+
+      const attribution = Object.fromEntries(
+        ATTRIBUTION.map((key) => {
+          const value = query.get(key)
+          return [key, value && ATTRIBUTION_VALUE.test(value) ? value : null]
+        }),
+      ) as Record<(typeof ATTRIBUTION)[number], string | null>
+      const createdAt = isoAt(nowMs)
+      const row: EventRow = {
+        id: nextEventId(ids, nowMs),
+        workspace_id: input.workspaceId,
+        type: 'webhook.received',
+        source: 'webhook',
+        provider: providerId,
+        ...attribution,
+        provider_event_type: providerEventType(header, json),
+        signature: verdict.signature,
+        data: JSON.stringify({
+          method: input.method,
+          content_type: contentType,
+          size: input.body.length,
+          signature_detail: verdict.detail,
+          ...(reply && { handshake }),
+          ...(input.triggered && { triggered: true }),
+        }),
+        created_at: createdAt,
+      }
+      const request: EventRequestRow = {
+        event_id: row.id,
+        method: input.method,
+        path: input.path,
+        query: input.query,
+        headers: JSON.stringify(input.headers),
+        content_type: contentType,
+        body: input.body,
+        received_at: createdAt,
+      }
+      await committer.submit([
+        [0, row],
+        [1, request],
+      ])
+      const event = toEvent(row)
+      events.publish(input.workspaceId, event)
+      return { event, reply }
+    },
+  }
+}
+export type WebhooksService = ReturnType<typeof createWebhooksService>

@@ -1,0 +1,149 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Core } from '../../core/core.js'
+import { EventSchema } from '../../core/events/events.schema.js'
+import { TriggerSchema } from '../../core/triggers/triggers.schema.js'
+import { CaptureResponseSchema, WEBHOOK_BODY_LIMIT } from '../../core/webhooks/webhooks.schema.js'
+import type { AppEnv } from '../env.js'
+import { limitBody } from '../middleware/body-limit.js'
+import { errors, json, keyRoute } from '../openapi.js'
+
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const
+
+/** What @hono/node-server passes as `c.env`: the raw Node request, when served over real HTTP. */
+type NodeBindings = { incoming?: { rawHeaders: string[]; url?: string } } | undefined
+
+/** Headers exactly as they arrived (original case, order and duplicates) when the transport has them. */
+function rawHeaders(c: Context<AppEnv>): Array<[string, string]> {
+  const raw = (c.env as NodeBindings)?.incoming?.rawHeaders
+  if (!raw) return [...c.req.raw.headers]
+  const pairs: Array<[string, string]> = []
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!])
+  return pairs
+}
+
+/** The request target as sent (path and raw query), before any normalisation. */
+function target(c: Context<AppEnv>): { path: string; query: string } {
+  const sent =
+    (c.env as NodeBindings)?.incoming?.url ?? new URL(c.req.url).pathname + new URL(c.req.url).search
+  const q = sent.indexOf('?')
+  return q === -1 ? { path: sent, query: '' } : { path: sent.slice(0, q), query: sent.slice(q + 1) }
+}
+
+const CAPTURE_DESCRIPTION =
+  'Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, ' +
+  'verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is ' +
+  'committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, ' +
+  'Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is ' +
+  'still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and ' +
+  'sub-paths (`/webhooks/{provider}/anything`), are captured the same way.'
+
+/** The OpenAPI description of one captured method on one path shape. */
+function captureDoc(method: (typeof METHODS)[number], subPath: boolean) {
+  const verb = method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete' | 'get'
+  const title = `${method[0]}${method.slice(1).toLowerCase()}`
+  return createRoute({
+    method: verb,
+    path: subPath ? '/webhooks/{provider}/{path}' : '/webhooks/{provider}',
+    tags: ['Webhooks'],
+    summary: `Capture an inbound webhook (${method}${subPath ? ', sub-path' : ''})`,
+    operationId: `captureWebhook${method === 'POST' ? '' : title}${subPath ? 'SubPath' : ''}`,
+    description: CAPTURE_DESCRIPTION,
+    request: {
+      params: z.object({
+        provider: z.string().openapi({ param: { name: 'provider', in: 'path' }, example: 'github' }),
+        ...(subPath && {
+          path: z.string().openapi({ param: { name: 'path', in: 'path' }, description: 'Any further path.' }),
+        }),
+      }),
+      query: z.object({
+        workspace: z.string().optional().openapi({ description: 'Workspace name (default `default`).' }),
+        tenant_id: z.string().optional().openapi({ description: 'Attributes the capture to a tenant.' }),
+        connection_id: z.string().optional(),
+        installation_id: z.string().optional(),
+      }),
+      ...(method !== 'GET' && {
+        body: { content: { '*/*': { schema: z.string().openapi({ format: 'binary' }) } }, required: false },
+      }),
+    },
+    responses: {
+      200: {
+        description: 'Stored and committed (`{id}`); or the handshake answer the provider expects.',
+        content: {
+          'application/json': { schema: CaptureResponseSchema },
+          'text/plain': {
+            schema: z.string().openapi({ description: 'An echoed challenge (Meta, Dropbox, Graph).' }),
+          },
+        },
+        headers: { 'Switchyard-Event-Id': { schema: { type: 'string' }, description: 'The stored event.' } },
+      },
+      ...errors(400, 404, 413),
+    },
+  })
+}
+
+/**
+ * `limitBody` for webhooks, minus its cost on the common path: a declared Content-Length within the
+ * limit needs no wrapping of the body stream (node-server then reads it straight from the socket).
+ * Chunked bodies and declared oversizes go through `limitBody`, which counts or refuses them.
+ */
+function webhookBodyLimit(): MiddlewareHandler<AppEnv> {
+  const limit = limitBody(WEBHOOK_BODY_LIMIT)
+  return (c, next) => {
+    const declared = c.req.header('content-length')
+    if (declared !== undefined && /^\d+$/.test(declared) && !c.req.header('transfer-encoding')) {
+      if (Number(declared) <= WEBHOOK_BODY_LIMIT) return next()
+    }
+    return limit(c, next)
+  }
+}
+
+/** Inbound webhooks (public, any Host, not rate limited) and the trigger that fakes them. */
+export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+  for (const method of METHODS) {
+    for (const subPath of [false, true]) app.openAPIRegistry.registerPath(captureDoc(method, subPath))
+  }
+  const bodyLimit = webhookBodyLimit()
+
+  const capture = async (c: Context<AppEnv>) => {
+    const { path, query } = target(c)
+    const workspaceId = core.webhooks.workspaceFor(new URLSearchParams(query).get('workspace') ?? undefined)
+    const body = Buffer.from(await c.req.arrayBuffer())
+    const { event, reply } = await core.webhooks.ingest({
+      workspaceId,
+      provider: c.req.param('provider') ?? '',
+      method: c.req.method,
+      path,
+      query,
+      headers: rawHeaders(c),
+      body,
+    })
+    if (reply) {
+      return new Response(reply.body, {
+        status: reply.status,
+        headers: { ...reply.headers, 'switchyard-event-id': event.id },
+      })
+    }
+    return c.json({ id: event.id }, 200, { 'switchyard-event-id': event.id })
+  }
+  for (const path of ['/webhooks/:provider', '/webhooks/:provider/*']) {
+    app.on([...METHODS], path, bodyLimit, capture)
+  }
+
+  const trigger = keyRoute(core, 'secret', [], {
+    method: 'post',
+    path: '/api/events/trigger',
+    tags: ['Webhooks'],
+    summary: 'Send a realistic, signed sample webhook through the ingest path',
+    operationId: 'triggerEvent',
+    request: { body: { content: { 'application/json': { schema: TriggerSchema } }, required: true } },
+    responses: { 201: json(EventSchema, 'The captured sample event.'), ...errors(413, 415) },
+  })
+  app.openapi(trigger, async (c) => {
+    const host = c.req.header('host') ?? '127.0.0.1'
+    return c.json(
+      (await core.triggers.trigger(c.get('principal').workspaceId, c.req.valid('json'), host)) as never,
+      201,
+    )
+  })
+}

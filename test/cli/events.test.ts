@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tempDir } from '../helpers/app.js'
+import { type ServeProcess, startServe } from '../helpers/cli.js'
+import { run } from './events-helpers.js'
+
+const data = tempDir('switchyard-events-')
+let server: ServeProcess
+
+beforeAll(async () => {
+  server = await startServe(['--data', data.dir])
+})
+afterAll(async () => {
+  await server.stop()
+  data.cleanup()
+})
+
+const cli = (...args: string[]) => run([...args, '--url', server.url, '--data', data.dir])
+const hook = async (provider: string, headers: Record<string, string> = {}) =>
+  (await (await fetch(`${server.url}/webhooks/${provider}`, { method: 'POST', body: '{}', headers })).json())
+    .id as string
+
+describe('switchyard events tail', () => {
+  it('prints matching events live, one JSON object per line, and --count stops it', async () => {
+    const tail = cli('events', 'tail', '--provider', 'github', '--type', 'push', '--count', '2', '--json')
+    await tail.waitFor(/Streaming events/, 'stderr')
+    await hook('stripe')
+    await hook('github', { 'X-GitHub-Event': 'issues' })
+    const a = await hook('github', { 'X-GitHub-Event': 'push' })
+    const b = await hook('github', { 'X-GitHub-Event': 'push' })
+    const res = await tail.done
+    expect(res.code).toBe(0)
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([a, b])
+  })
+
+  it('prints a readable line per event by default and stops cleanly on SIGTERM', async () => {
+    const tail = cli('events', 'tail')
+    await tail.waitFor(/Streaming events/, 'stderr')
+    const id = await hook('github', { 'X-GitHub-Event': 'push' })
+    const out = await tail.waitFor(new RegExp(id))
+    expect(out).toMatch(new RegExp(`${id}\\s+webhook\\.received\\s+github\\s+push\\s+unverified`))
+    expect(await tail.stop()).toBe(0)
+  })
+
+  it('a bad filter is refused by the gateway with a clear error', async () => {
+    const res = await cli('events', 'tail', '--signature', 'maybe').done
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('400')
+  })
+})
+
+describe('switchyard events export', () => {
+  it('NDJSON to stdout: every event with its request', async () => {
+    const id = await hook('shopify')
+    const res = await cli('events', 'export', '--provider', 'shopify').done
+    expect(res.code).toBe(0)
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.id)).toEqual([id])
+    expect(lines[0].request.body).toBe('{}')
+  })
+
+  it('HAR to a file with --out', async () => {
+    await hook('github')
+    const out = join(data.dir, 'events.har')
+    const res = await cli('events', 'export', '--format', 'har', '--out', out).done
+    expect(res.code).toBe(0)
+    expect(existsSync(out)).toBe(true)
+    const har = JSON.parse(readFileSync(out, 'utf8'))
+    expect(har.log.entries.length).toBeGreaterThan(0)
+  })
+
+  it('an unknown format or subcommand is a usage error, exit 2', async () => {
+    expect((await cli('events', 'export', '--format', 'csv').done).code).toBe(2)
+    expect((await cli('events', 'nope').done).code).toBe(2)
+  })
+
+  it('without --key, SWITCHYARD_KEY or an admin token it says what to pass', async () => {
+    const empty = tempDir()
+    const res = await run(['events', 'export', '--url', server.url, '--data', empty.dir], {
+      SWITCHYARD_KEY: '',
+    }).done
+    empty.cleanup()
+    expect(res.code).toBe(2)
+    expect(res.stderr).toContain('--key')
+  })
+})
