@@ -22,6 +22,27 @@ const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: ProblemSchema } },
 })
 
+/** The draft-ietf-httpapi-ratelimit-headers fields every API-key response carries. */
+export const RateLimitHeadersSchema = z.object({
+  'RateLimit-Policy': z.string().openapi({
+    description:
+      'The workspace\'s quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds.',
+    example: '"default";q=60;w=60',
+  }),
+  RateLimit: z.string().openapi({
+    description: 'What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`.',
+    example: '"default";r=59;t=60',
+  }),
+})
+
+const RateLimitedHeadersSchema = RateLimitHeadersSchema.extend({
+  'Retry-After': z
+    .number()
+    .int()
+    .min(1)
+    .openapi({ description: 'Whole seconds until a request would be accepted.', example: 12 }),
+})
+
 /** The error responses every route may give, by status. */
 export const ERROR_RESPONSES = {
   400: problem('Invalid request: malformed JSON or a value that fails validation (`errors` lists each).'),
@@ -31,12 +52,54 @@ export const ERROR_RESPONSES = {
   409: problem('Conflict with the current state.'),
   413: problem('Body too large.'),
   415: problem('Unsupported media type: send JSON.'),
-  429: problem('Rate limited; see Retry-After.'),
+  429: {
+    ...problem(
+      "Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds.",
+    ),
+    headers: RateLimitedHeadersSchema,
+  },
 } as const
 
 type ErrorStatus = keyof typeof ERROR_RESPONSES
 export const errors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(statuses.map((s) => [s, ERROR_RESPONSES[s]])) as Partial<typeof ERROR_RESPONSES>
+
+/** The credentials of the API, as OpenAPI security schemes (all sent as `Authorization: Bearer …`). */
+export const SECURITY_SCHEMES = {
+  secretKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A secret API key (`sk_…`): full access to its workspace. Server-side only.',
+  },
+  publishableKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A publishable API key (`pk_…`): may only create auth sessions and install sessions; safe in client-side code.',
+  },
+  adminToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The local admin token (`adm_…`) of the data folder, used by the Switchyard UI; acts as a secret key of the workspace named by the `Switchyard-Workspace` header (default `default`). Not rate limited.',
+  },
+} as const
+
+/** Adds the RateLimit fields to every 2xx response of an API-key route, beside its own zod-declared headers. */
+function withRateLimitHeaders(responses: RouteConfig['responses']): RouteConfig['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (!/^2\d\d$/.test(status) || '$ref' in response) return [status, response]
+      const own = response.headers
+      const headers = !own
+        ? RateLimitHeadersSchema
+        : own instanceof z.ZodObject
+          ? RateLimitHeadersSchema.extend(own.shape)
+          : own
+      return [status, { ...response, headers }]
+    }),
+  )
+}
 
 export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   secret: [{ secretKey: [] }],
@@ -58,7 +121,11 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
     ...route,
     security: SECURITY[access],
     middleware: [requireKey(core, access), ...extra],
-    responses: { ...errors(400, 401, 403, 429), ...route.responses },
+    // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
+    responses:
+      access === 'admin'
+        ? { ...errors(400, 401, 403), ...route.responses }
+        : withRateLimitHeaders({ ...errors(400, 401, 403, 429), ...route.responses }),
   } as R & { security: (typeof SECURITY)[Access]; middleware: MiddlewareHandler<AppEnv>[] })
 }
 

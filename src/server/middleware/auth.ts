@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
 import type { AppEnv } from '../env.js'
+import { countRequest, setRateLimitHeaders } from './rate-limit.js'
 
 /** What a route accepts: `secret` keys, `session` (publishable or secret), or `admin` (the local admin token only). */
 export type Access = 'secret' | 'session' | 'admin'
@@ -13,9 +14,13 @@ export const WORKSPACE_HEADER = 'switchyard-workspace'
 
 /**
  * Authenticates the Bearer key against the database (every request: no cache that could let a
- * revoked key through) and enforces the route's declared access.
+ * revoked key through), counts it against the workspace's rate limit (after authentication, so a
+ * 401 never counts) and enforces the route's declared access.
  */
-export function requireKey(core: Pick<Core, 'auth'>, access: Access): MiddlewareHandler<AppEnv> {
+export function requireKey(
+  core: Pick<Core, 'auth' | 'rateLimits'>,
+  access: Access,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) {
@@ -30,19 +35,23 @@ export function requireKey(core: Pick<Core, 'auth'>, access: Access): Middleware
       })
     }
     const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
+    const headers = countRequest(core, principal)
     if (access === 'secret' && principal.role !== 'secret') {
       throw new AppError(
         'forbidden',
         'Publishable keys may only create auth sessions and install sessions; use a secret key (sk_…) for this endpoint.',
+        headers && { headers },
       )
     }
     if (access === 'admin' && !principal.admin) {
       throw new AppError(
         'forbidden',
         'This endpoint is for the local admin token (the Switchyard UI), not API keys.',
+        headers && { headers },
       )
     }
     c.set('principal', principal)
-    return next()
+    await next()
+    setRateLimitHeaders(c, headers)
   }
 }
