@@ -1,0 +1,284 @@
+import { useMemo, useState } from 'react'
+import { CopyField } from '../components/copy'
+import { columnsFor, DataTable } from '../components/data-table'
+import { ConfirmDialog, Modal } from '../components/dialog'
+import { Icon } from '../components/icons'
+import { ListFooter, rowsOf } from '../components/list-footer'
+import { useToast } from '../components/toast'
+import {
+  Badge,
+  EmptyState,
+  ErrorNote,
+  Field,
+  fieldErrors,
+  Loading,
+  Mono,
+  PageHeader,
+  StatusBadge,
+  Time,
+} from '../components/ui'
+import { useApiMutation, useSearchList } from '../lib/queries'
+import { useSession } from '../lib/session'
+import type { ApiKey, CreatedApiKey } from '../lib/types'
+
+const col = columnsFor<ApiKey>()
+
+export function ApiKeysPage() {
+  const { api } = useSession()
+  const notify = useToast()
+  const [status, setStatus] = useState<'active' | 'revoked' | ''>('active')
+  const [creating, setCreating] = useState(false)
+  const [revoking, setRevoking] = useState<ApiKey | undefined>()
+  const body = useMemo(() => (status ? { filter: { status: { eq: status } } } : {}), [status])
+  const list = useSearchList<ApiKey>('api-keys', body)
+  const revoke = useApiMutation(
+    (key: ApiKey) => api.request<ApiKey>('DELETE', `/api/api-keys/${encodeURIComponent(key.id)}`),
+    ['api-keys'],
+  )
+
+  const columns = useMemo(
+    () => [
+      col.accessor('name', {
+        header: 'Name',
+        cell: (c) => (
+          <div>
+            <div className="strong">{c.getValue()}</div>
+            <code className="mono muted small">{c.row.original.id}</code>
+          </div>
+        ),
+      }),
+      col.accessor('role', {
+        header: 'Role',
+        cell: (c) => <Badge tone={c.getValue() === 'secret' ? 'accent' : 'info'}>{c.getValue()}</Badge>,
+      }),
+      col.accessor('prefix', { header: 'Key', cell: (c) => <Mono>{c.getValue()}…</Mono> }),
+      col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge value={c.getValue()} /> }),
+      col.accessor('created_at', { header: 'Created', cell: (c) => <Time iso={c.getValue()} /> }),
+      col.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: (c) =>
+          c.row.original.status === 'active' ? (
+            <div className="cell-actions">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => setRevoking(c.row.original)}
+                aria-label={`Revoke ${c.row.original.name}`}
+              >
+                Revoke
+              </button>
+            </div>
+          ) : (
+            <span className="muted">
+              revoked <Time iso={c.row.original.revoked_at} />
+            </span>
+          ),
+      }),
+    ],
+    [],
+  )
+
+  const rows = rowsOf(list.data)
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Secret keys (<code>sk_…</code>) call the whole API from your server. Publishable keys (
+            <code>pk_…</code>) may only create auth and install sessions, so they can live in client code. A
+            key is shown once, when it is created.
+          </>
+        }
+        actions={
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            <Icon name="plus" /> Create key
+          </button>
+        }
+      />
+      <section className="card" aria-label="API keys">
+        <div className="toolbar">
+          <div className="field">
+            <label htmlFor="key-status">Status</label>
+            <select
+              id="key-status"
+              className="select"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as typeof status)}
+            >
+              <option value="active">Active</option>
+              <option value="revoked">Revoked</option>
+              <option value="">All</option>
+            </select>
+          </div>
+        </div>
+        {list.isPending ? (
+          <Loading />
+        ) : list.error ? (
+          <div className="card-body">
+            <ErrorNote error={list.error} title="Could not load the keys" />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon="key"
+            title={status === 'revoked' ? 'No revoked keys' : 'No keys yet'}
+            action={
+              <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+                <Icon name="plus" /> Create a key
+              </button>
+            }
+          >
+            Create a secret key for your server and a publishable key for your front end, then point the SDK
+            at this gateway.
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption="API keys of this workspace"
+            columns={columns}
+            data={rows}
+            getRowId={(k) => k.id}
+          />
+        )}
+        <ListFooter {...list} noun="keys" hasNextPage={list.hasNextPage} />
+      </section>
+      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        body={
+          <p>
+            Requests with this key are rejected from the next one on, and revoking cannot be undone. Anything
+            still using <code>{revoking?.prefix}…</code> stops working.
+          </p>
+        }
+        confirmLabel="Revoke key"
+        busy={revoke.isPending}
+        onClose={() => setRevoking(undefined)}
+        onConfirm={() =>
+          revoke.mutate(revoking!, {
+            onSuccess: (key) => {
+              notify('Key revoked', { detail: `${key.name} can no longer be used.` })
+              setRevoking(undefined)
+            },
+            onError: (error) =>
+              notify('Could not revoke the key', { tone: 'error', detail: String((error as Error).message) }),
+          })
+        }
+      />
+    </>
+  )
+}
+
+function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { api } = useSession()
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<'secret' | 'publishable'>('secret')
+  const create = useApiMutation(
+    (input: { name: string; role: string }) => api.request<CreatedApiKey>('POST', '/api/api-keys', input),
+    ['api-keys'],
+  )
+  const close = () => {
+    setName('')
+    setRole('secret')
+    create.reset()
+    onClose()
+  }
+  const created = create.data
+  const errors = fieldErrors(create.error)
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={created ? 'Copy your new key' : 'Create an API key'}
+      description={
+        created ? 'This is the only time the full key is shown.' : 'Give it a name you will recognise later.'
+      }
+      footer={
+        created ? (
+          // Mounts while the dialog is open, so React's autoFocus works here.
+          // biome-ignore lint/a11y/noAutofocus: moves focus to the one action left once the form is gone.
+          <button type="button" className="button button-primary" onClick={close} autoFocus>
+            Done
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              form="create-key"
+              className="button button-primary"
+              disabled={create.isPending}
+            >
+              {create.isPending ? 'Creating…' : 'Create key'}
+            </button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <div className="stack">
+          <div className="callout callout-warning">
+            <strong>Store it somewhere safe now.</strong>
+            <p>
+              Only a hash is kept, so the key cannot be shown again. If you lose it, revoke it and create
+              another.
+            </p>
+          </div>
+          <div className="field">
+            <span className="label">
+              {created.name}{' '}
+              <Badge tone={created.role === 'secret' ? 'accent' : 'info'}>{created.role}</Badge>
+            </span>
+            <CopyField value={created.key} label="Copy the new key" what="Key" secret />
+          </div>
+        </div>
+      ) : (
+        <form
+          id="create-key"
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            create.mutate({ name: name.trim(), role })
+          }}
+        >
+          <Field label="Name" htmlFor="key-name" hint="For example “Backend (staging)”." error={errors.name}>
+            <input
+              id="key-name"
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+              data-autofocus
+            />
+          </Field>
+          <Field
+            label="Role"
+            htmlFor="key-role"
+            hint={
+              role === 'secret'
+                ? 'Full API access. Keep it on your server.'
+                : 'Only creates auth and install sessions; safe in a browser.'
+            }
+          >
+            <select
+              id="key-role"
+              className="select"
+              value={role}
+              onChange={(e) => setRole(e.target.value as typeof role)}
+            >
+              <option value="secret">Secret (sk_…)</option>
+              <option value="publishable">Publishable (pk_…)</option>
+            </select>
+          </Field>
+          {create.error && !errors.name && (
+            <ErrorNote error={create.error} title="Could not create the key" />
+          )}
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,180 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { columnsFor, DataTable } from '../components/data-table'
+import { Icon } from '../components/icons'
+import { ListFooter, rowsOf } from '../components/list-footer'
+import { useToast } from '../components/toast'
+import { Badge, EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { buildFilter, clean, startsWith } from '../lib/filters'
+import { useSearchList } from '../lib/queries'
+import { setParam, useLocation } from '../lib/router'
+import { useSession } from '../lib/session'
+import type { Connection } from '../lib/types'
+import { ConnectDialog } from './connect-dialog'
+import { ConnectionDetail } from './connection-detail'
+
+const col = columnsFor<Connection>()
+const COLUMNS = [
+  col.accessor('id', {
+    header: 'Connection',
+    cell: (c) => (
+      <button type="button" className="link-button mono" onClick={() => setParam('id', c.getValue())}>
+        {c.getValue()}
+      </button>
+    ),
+  }),
+  col.accessor('provider', {
+    header: 'Provider',
+    cell: (c) => <span className="strong">{c.getValue()}</span>,
+  }),
+  col.accessor('tenant_id', { header: 'Tenant', cell: (c) => <Mono>{c.getValue()}</Mono> }),
+  col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge value={c.getValue()} /> }),
+  col.accessor('mode', {
+    header: 'Mode',
+    cell: (c) => <Badge tone={c.getValue() === 'real' ? 'accent' : 'neutral'}>{c.getValue()}</Badge>,
+  }),
+  col.accessor('created_at', { header: 'Created', cell: (c) => <Time iso={c.getValue()} /> }),
+]
+
+export function ConnectionsPage() {
+  const { params } = useLocation()
+  const notify = useToast()
+  const client = useQueryClient()
+  const { workspace } = useSession()
+  const [status, setStatus] = useState('')
+  const [tenant, setTenant] = useState('')
+  const [search, setSearch] = useState('')
+  const [connecting, setConnecting] = useState(false)
+  const selected = params.get('id') ?? undefined
+
+  // Back from a connect flow: the callback appended connection_id (or error) to our redirect_url.
+  const returned = params.get('connection_id')
+  const failed = params.get('error')
+  useEffect(() => {
+    if (returned) {
+      notify('Account connected', { detail: returned })
+      setParam('connection_id', undefined, { replace: true })
+      setParam('id', returned, { replace: true })
+    } else if (failed) {
+      notify('The connect flow did not complete', {
+        tone: 'error',
+        detail: params.get('error_description') ?? failed,
+      })
+      setParam('error', undefined, { replace: true })
+      setParam('error_description', undefined, { replace: true })
+    }
+  }, [returned, failed, notify, params])
+
+  const body = useMemo(() => {
+    const q = clean(search)
+    return buildFilter({
+      status: status ? { eq: status } : undefined,
+      tenant_id: clean(tenant) ? { eq: clean(tenant) } : undefined,
+      id: q ? startsWith(q) : undefined,
+    })
+  }, [status, tenant, search])
+  const list = useSearchList<Connection>('connections', body, { live: true })
+  const rows = rowsOf(list.data)
+  const filtered = Boolean(status || tenant || search)
+
+  return (
+    <>
+      <PageHeader
+        title="Connections"
+        description="Each connection is a tenant's authorized link to a provider account. Tokens stay sealed inside the gateway and are never shown."
+        actions={
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => client.invalidateQueries({ queryKey: [workspace, 'connections'] })}
+            >
+              <Icon name="refresh" /> Reload
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setConnecting(true)}>
+              <Icon name="plus" /> Connect an account
+            </button>
+          </>
+        }
+      />
+      <section className="card" aria-label="Connections">
+        <search className="toolbar">
+          <div className="field search-input">
+            <label htmlFor="conn-search">Connection id</label>
+            <Icon name="search" />
+            <input
+              id="conn-search"
+              className="input"
+              type="search"
+              placeholder="conn_…"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="conn-tenant">Tenant</label>
+            <input
+              id="conn-tenant"
+              className="input"
+              placeholder="Any tenant"
+              value={tenant}
+              onChange={(e) => setTenant(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="conn-status">Status</label>
+            <select
+              id="conn-status"
+              className="select"
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+            >
+              <option value="">Any status</option>
+              <option value="active">Active</option>
+              <option value="needs_reauth">Needs re-auth</option>
+              <option value="revoked">Revoked</option>
+            </select>
+          </div>
+        </search>
+        {list.isPending ? (
+          <Loading />
+        ) : list.error ? (
+          <div className="card-body">
+            <ErrorNote error={list.error} title="Could not load connections" />
+          </div>
+        ) : rows.length === 0 ? (
+          filtered ? (
+            <EmptyState icon="search" title="No connection matches these filters">
+              Clear the filters to see every connection of this workspace.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon="link"
+              title="No connections yet"
+              action={
+                <button type="button" className="button button-primary" onClick={() => setConnecting(true)}>
+                  <Icon name="plus" /> Connect an account
+                </button>
+              }
+            >
+              Connect a provider account through the simulator — no credentials or internet needed — or create
+              an auth session from your app with the publishable key.
+            </EmptyState>
+          )
+        ) : (
+          <DataTable
+            caption="Connections"
+            columns={COLUMNS}
+            data={rows}
+            getRowId={(c) => c.id}
+            selectedId={selected}
+            onRowClick={(c) => setParam('id', c.id)}
+          />
+        )}
+        <ListFooter {...list} noun="connections" hasNextPage={list.hasNextPage} />
+      </section>
+      {connecting && <ConnectDialog open onClose={() => setConnecting(false)} />}
+      {selected && <ConnectionDetail id={selected} onClose={() => setParam('id', undefined)} />}
+    </>
+  )
+}

@@ -1,0 +1,238 @@
+import { useState } from 'react'
+import { Modal } from '../components/dialog'
+import { useToast } from '../components/toast'
+import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { useApiMutation } from '../lib/queries'
+import { setParam } from '../lib/router'
+import { useSession } from '../lib/session'
+import type { Provider } from '../lib/types'
+import { useCategories } from './providers'
+
+const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks']
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+/** Adds (or edits) a workspace's own provider, for services the catalog does not have. */
+export function CustomProviderDialog({ onClose, existing }: { onClose: () => void; existing?: Provider }) {
+  const { api } = useSession()
+  const notify = useToast()
+  const categories = useCategories()
+  const auth = (existing?.auth ?? {}) as Record<string, unknown>
+  const [form, setForm] = useState({
+    id: existing?.id ?? '',
+    name: existing?.name ?? '',
+    description: existing?.description ?? '',
+    tags: existing?.tags.join(', ') ?? '',
+    category: existing?.categories[0] ?? '',
+    authType: existing?.auth_type ?? 'oauth2',
+    authorizationUrl: (auth.authorization_url as string) ?? '',
+    tokenUrl: (auth.token_url as string) ?? '',
+    scopes: Array.isArray(auth.scopes) ? (auth.scopes as string[]).join(' ') : '',
+    installUrl: (auth.install_url as string) ?? '',
+    signature: existing?.webhooks?.signature ?? '',
+  })
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+
+  const body = () => ({
+    ...(!existing && form.id.trim() && { id: form.id.trim() }),
+    name: form.name.trim(),
+    ...(form.description.trim() && { description: form.description.trim() }),
+    tags: list(form.tags),
+    categories: form.category ? [form.category] : [],
+    auth:
+      form.authType === 'oauth2'
+        ? {
+            type: 'oauth2',
+            authorization_url: form.authorizationUrl.trim(),
+            token_url: form.tokenUrl.trim(),
+            scopes: list(form.scopes),
+          }
+        : form.authType === 'app_install'
+          ? { type: 'app_install', install_url: form.installUrl.trim() }
+          : { type: form.authType },
+    webhooks: form.signature ? { signature: form.signature } : null,
+  })
+  const save = useApiMutation(
+    () =>
+      existing
+        ? api.request<Provider>('PATCH', `/api/providers/${encodeURIComponent(existing.id)}`, body())
+        : api.request<Provider>('POST', '/api/providers', body()),
+    ['providers'],
+  )
+  const errors = fieldErrors(save.error)
+  const inline = ['name', 'id', 'description', 'tags', 'categories', 'webhooks']
+  const unshown = Object.keys(errors).length === 0 || Object.keys(errors).some((k) => !inline.includes(k))
+  return (
+    <Modal
+      open
+      wide
+      onClose={onClose}
+      title={existing ? `Edit ${existing.name}` : 'Add a custom provider'}
+      description="It appears in this workspace's catalog and search, and works with connect flows (the simulator, or real OAuth with a provider config)."
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="custom-provider"
+            className="button button-primary"
+            disabled={save.isPending}
+          >
+            {save.isPending ? 'Saving…' : existing ? 'Save changes' : 'Add provider'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="custom-provider"
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate(undefined, {
+            onSuccess: (p) => {
+              notify(existing ? 'Provider updated' : 'Provider added', { detail: p.name })
+              onClose()
+              if (!existing) setParam('id', p.id)
+            },
+          })
+        }}
+      >
+        <div className="form-row">
+          <Field label="Name" htmlFor="cp-name" error={errors.name}>
+            <input
+              id="cp-name"
+              className="input"
+              value={form.name}
+              onChange={set('name')}
+              required
+              maxLength={100}
+              data-autofocus
+            />
+          </Field>
+          {!existing && (
+            <Field
+              label="Id (optional)"
+              htmlFor="cp-id"
+              hint="Lowercase letters, digits and “-”; made from the name when empty."
+              error={errors.id}
+            >
+              <input
+                id="cp-id"
+                className="input mono"
+                value={form.id}
+                onChange={set('id')}
+                pattern="[a-z0-9][a-z0-9-]{0,62}"
+              />
+            </Field>
+          )}
+        </div>
+        <Field label="Description" htmlFor="cp-description" error={errors.description}>
+          <input
+            id="cp-description"
+            className="input"
+            value={form.description}
+            onChange={set('description')}
+            maxLength={400}
+          />
+        </Field>
+        <div className="form-row">
+          <Field
+            label="Tags"
+            htmlFor="cp-tags"
+            hint="Separated by commas; search matches them."
+            error={errors.tags}
+          >
+            <input id="cp-tags" className="input" value={form.tags} onChange={set('tags')} />
+          </Field>
+          <Field label="Category" htmlFor="cp-category" error={errors.categories}>
+            <select id="cp-category" className="select" value={form.category} onChange={set('category')}>
+              <option value="">None</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="form-row">
+          <Field label="Authentication" htmlFor="cp-auth">
+            <select id="cp-auth" className="select" value={form.authType} onChange={set('authType')}>
+              <option value="oauth2">OAuth 2</option>
+              <option value="api_key">API key</option>
+              <option value="basic">Basic auth</option>
+              <option value="app_install">App install</option>
+            </select>
+          </Field>
+          <Field
+            label="Webhook signatures"
+            htmlFor="cp-signature"
+            hint="The scheme its webhooks are signed with, if any."
+            error={errors.webhooks}
+          >
+            <select id="cp-signature" className="select" value={form.signature} onChange={set('signature')}>
+              <option value="">Not signed</option>
+              {SCHEMES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {form.authType === 'oauth2' && (
+          <>
+            <div className="form-row">
+              <Field
+                label="Authorization URL"
+                htmlFor="cp-authz"
+                hint="http:// is allowed, for local OAuth servers."
+              >
+                <input
+                  id="cp-authz"
+                  className="input"
+                  type="url"
+                  value={form.authorizationUrl}
+                  onChange={set('authorizationUrl')}
+                  required
+                />
+              </Field>
+              <Field label="Token URL" htmlFor="cp-token">
+                <input
+                  id="cp-token"
+                  className="input"
+                  type="url"
+                  value={form.tokenUrl}
+                  onChange={set('tokenUrl')}
+                  required
+                />
+              </Field>
+            </div>
+            <Field label="Default scopes" htmlFor="cp-scopes" hint="Separated by spaces or commas.">
+              <input id="cp-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
+            </Field>
+          </>
+        )}
+        {form.authType === 'app_install' && (
+          <Field label="Install URL" htmlFor="cp-install">
+            <input
+              id="cp-install"
+              className="input"
+              type="url"
+              value={form.installUrl}
+              onChange={set('installUrl')}
+              required
+            />
+          </Field>
+        )}
+        {save.error && unshown && <ErrorNote error={save.error} title="Could not save the provider" />}
+      </form>
+    </Modal>
+  )
+}

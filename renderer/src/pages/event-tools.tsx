@@ -1,0 +1,171 @@
+import { useState } from 'react'
+import { Modal } from '../components/dialog'
+import { Icon } from '../components/icons'
+import { useToast } from '../components/toast'
+import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { ApiError } from '../lib/api'
+import { useApiMutation } from '../lib/queries'
+import { useSession } from '../lib/session'
+
+/** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
+export async function download(res: Response, fallbackName: string) {
+  const blob = await res.blob()
+  const disposition = res.headers.get('content-disposition') ?? ''
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Exports the events matching the current filters as NDJSON or HAR. */
+export function ExportButton({ filters }: { filters: { filter?: Record<string, Record<string, unknown>> } }) {
+  const { api } = useSession()
+  const notify = useToast()
+  const [format, setFormat] = useState<'ndjson' | 'har'>('ndjson')
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    const query = new URLSearchParams({ format })
+    for (const name of ['provider', 'type', 'signature'] as const) {
+      const eq = filters.filter?.[name]?.eq
+      if (typeof eq === 'string') query.set(name, eq)
+    }
+    setBusy(true)
+    try {
+      await download(
+        await api.raw(`/api/events/export?${query}`),
+        `switchyard-events.${format === 'har' ? 'har' : 'ndjson'}`,
+      )
+      notify('Export downloaded')
+    } catch (e) {
+      notify('Export failed', { tone: 'error', detail: e instanceof ApiError ? e.detail : String(e) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="split-button">
+      <label htmlFor="export-format" className="sr-only">
+        Export format
+      </label>
+      <select
+        id="export-format"
+        className="select"
+        value={format}
+        onChange={(e) => setFormat(e.target.value as typeof format)}
+      >
+        <option value="ndjson">NDJSON</option>
+        <option value="har">HAR</option>
+      </select>
+      <button type="button" className="button" onClick={run} disabled={busy}>
+        <Icon name="download" /> {busy ? 'Exporting…' : 'Export'}
+      </button>
+    </div>
+  )
+}
+
+const PRESETS = [
+  { provider: 'github', type: 'push' },
+  { provider: 'stripe', type: 'invoice.paid' },
+  { provider: 'slack', type: 'message' },
+  { provider: 'shopify', type: 'orders/create' },
+]
+
+/** Sends a realistic sample webhook through the real ingest path (signed when a secret is configured). */
+export function TriggerDialog({ onClose }: { onClose: () => void }) {
+  const { api } = useSession()
+  const notify = useToast()
+  const [provider, setProvider] = useState('github')
+  const [type, setType] = useState('push')
+  const trigger = useApiMutation(
+    () =>
+      api.request<{ id?: string }>('POST', '/api/events/trigger', {
+        provider: provider.trim(),
+        type: type.trim(),
+      }),
+    ['events'],
+  )
+  const errors = fieldErrors(trigger.error)
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Send a test webhook"
+      description="Builds a sample payload for the provider and event, signs it with the provider config's secret if there is one, and delivers it to this gateway."
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="trigger-form"
+            className="button button-primary"
+            disabled={trigger.isPending}
+          >
+            {trigger.isPending ? 'Sending…' : 'Send webhook'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="trigger-form"
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          trigger.mutate(undefined, {
+            onSuccess: () => {
+              notify('Test webhook sent', { detail: `${provider} · ${type}` })
+              onClose()
+            },
+          })
+        }}
+      >
+        <fieldset className="facets plain-fieldset">
+          <legend className="sr-only">Examples</legend>
+          {PRESETS.map((p) => (
+            <button
+              key={`${p.provider}:${p.type}`}
+              type="button"
+              className="chip"
+              aria-pressed={provider === p.provider && type === p.type}
+              onClick={() => {
+                setProvider(p.provider)
+                setType(p.type)
+              }}
+            >
+              {p.provider} · {p.type}
+            </button>
+          ))}
+        </fieldset>
+        <div className="form-row">
+          <Field label="Provider" htmlFor="trigger-provider" error={errors.provider}>
+            <input
+              id="trigger-provider"
+              className="input"
+              value={provider}
+              onChange={(e) => setProvider(e.target.value)}
+              required
+            />
+          </Field>
+          <Field label="Event type" htmlFor="trigger-type" error={errors.type}>
+            <input
+              id="trigger-type"
+              className="input"
+              value={type}
+              onChange={(e) => setType(e.target.value)}
+              required
+            />
+          </Field>
+        </div>
+        {trigger.error && !errors.provider && !errors.type && (
+          <ErrorNote error={trigger.error} title="Could not send the webhook" />
+        )}
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,251 @@
+import { useEffect, useMemo, useState } from 'react'
+import { columnsFor, DataTable } from '../components/data-table'
+import { Icon } from '../components/icons'
+import { ListFooter, rowsOf } from '../components/list-footer'
+import { EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { buildFilter, clean } from '../lib/filters'
+import { useSearchList } from '../lib/queries'
+import { setParam, useLocation } from '../lib/router'
+import { useSession } from '../lib/session'
+import { followStream } from '../lib/sse'
+import type { EventItem } from '../lib/types'
+import { EventDetail } from './event-detail'
+import { ExportButton, TriggerDialog } from './event-tools'
+
+interface Filters {
+  provider: string
+  type: string
+  providerEvent: string
+  signature: string
+  connection: string
+  installation: string
+}
+
+/** The same rule as the search filter, applied to events that arrive on the live stream. */
+const matches = (e: EventItem, f: Filters) =>
+  (!clean(f.provider) || e.provider === clean(f.provider)) &&
+  (!clean(f.type) || e.type === clean(f.type)) &&
+  (!clean(f.providerEvent) || e.provider_event_type === clean(f.providerEvent)) &&
+  (!f.signature || e.signature === f.signature) &&
+  (!f.connection || e.connection_id === f.connection) &&
+  (!f.installation || e.installation_id === f.installation)
+
+const col = columnsFor<EventItem>()
+const COLUMNS = [
+  col.accessor('created_at', { header: 'Received', cell: (c) => <Time iso={c.getValue()} /> }),
+  col.accessor('type', {
+    header: 'Event',
+    cell: (c) => (
+      <div>
+        <button type="button" className="link-button" onClick={() => setParam('id', c.row.original.id)}>
+          {c.row.original.provider_event_type ?? c.getValue()}
+        </button>
+        <div className="muted small">
+          {c.row.original.provider_event_type ? c.getValue() : `${c.row.original.source} event`}
+        </div>
+      </div>
+    ),
+  }),
+  col.accessor('provider', {
+    header: 'Provider',
+    cell: (c) => c.getValue() ?? <span className="muted">—</span>,
+  }),
+  col.accessor('signature', {
+    header: 'Signature',
+    cell: (c) =>
+      c.row.original.source === 'webhook' ? (
+        <StatusBadge value={c.getValue() ?? 'unverified'} />
+      ) : (
+        <span className="muted">—</span>
+      ),
+  }),
+  col.accessor('tenant_id', {
+    header: 'Tenant',
+    cell: (c) => (c.getValue() ? <Mono>{c.getValue()}</Mono> : <span className="muted">—</span>),
+  }),
+  col.accessor('id', { header: 'Id', cell: (c) => <Mono>{c.getValue()}</Mono> }),
+]
+
+export function EventsPage() {
+  const { api } = useSession()
+  const { params } = useLocation()
+  const selected = params.get('id') ?? undefined
+  const [filters, setFilters] = useState<Filters>({
+    provider: params.get('provider') ?? '',
+    type: '',
+    providerEvent: '',
+    signature: '',
+    connection: params.get('connection_id') ?? '',
+    installation: params.get('installation_id') ?? '',
+  })
+  const [live, setLive] = useState<EventItem[]>([])
+  const [connected, setConnected] = useState(false)
+  const [fresh, setFresh] = useState<Set<string>>(new Set())
+  const [triggering, setTriggering] = useState(false)
+  const set = (name: keyof Filters) => (e: { target: { value: string } }) =>
+    setFilters((f) => ({ ...f, [name]: e.target.value }))
+
+  const body = useMemo(
+    () =>
+      buildFilter({
+        provider: clean(filters.provider) ? { eq: clean(filters.provider) } : undefined,
+        type: clean(filters.type) ? { eq: clean(filters.type) } : undefined,
+        provider_event_type: clean(filters.providerEvent) ? { eq: clean(filters.providerEvent) } : undefined,
+        signature: filters.signature ? { eq: filters.signature } : undefined,
+        connection_id: filters.connection ? { eq: filters.connection } : undefined,
+        installation_id: filters.installation ? { eq: filters.installation } : undefined,
+      }),
+    [filters],
+  )
+  const list = useSearchList<EventItem>('events', body)
+
+  // New filters mean a new first page from the server; live arrivals start over on top of it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on a new search is the point.
+  useEffect(() => setLive([]), [body])
+
+  useEffect(
+    () =>
+      followStream({
+        url: `${api.baseUrl}/api/events/stream`,
+        headers: api.headers(),
+        onState: setConnected,
+        onMessage: (m) => {
+          let event: EventItem
+          try {
+            event = JSON.parse(m.data) as EventItem
+          } catch {
+            return
+          }
+          if (!event?.id || !event.type) return
+          setLive((all) => (all.some((e) => e.id === event.id) ? all : [event, ...all].slice(0, 500)))
+          setFresh((s) => new Set(s).add(event.id))
+        },
+      }),
+    [api],
+  )
+
+  const rows = useMemo(() => {
+    const server = rowsOf(list.data)
+    const seen = new Set(server.map((e) => e.id))
+    return [...live.filter((e) => !seen.has(e.id) && matches(e, filters)), ...server]
+  }, [live, list.data, filters])
+  const filtered = Object.values(filters).some(Boolean)
+
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        description="Every captured webhook and every event of the gateway, newest first. New ones appear here as they arrive."
+        actions={
+          <>
+            <span className="badge badge-neutral live-status" role="status">
+              <span className={`live-dot${connected ? '' : ' off'}`} aria-hidden="true" />
+              {connected ? 'Live' : 'Connecting…'}
+            </span>
+            <ExportButton filters={body} />
+            <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
+              <Icon name="send" /> Send a test webhook
+            </button>
+          </>
+        }
+      />
+      <section className="card" aria-label="Event log">
+        <search className="toolbar">
+          <div className="field">
+            <label htmlFor="ev-provider">Provider</label>
+            <input
+              id="ev-provider"
+              className="input"
+              placeholder="e.g. github"
+              value={filters.provider}
+              onChange={set('provider')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-type">Type</label>
+            <input
+              id="ev-type"
+              className="input"
+              placeholder="e.g. webhook.received"
+              value={filters.type}
+              onChange={set('type')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-pevent">Provider event</label>
+            <input
+              id="ev-pevent"
+              className="input"
+              placeholder="e.g. push"
+              value={filters.providerEvent}
+              onChange={set('providerEvent')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-signature">Signature</label>
+            <select
+              id="ev-signature"
+              className="select"
+              value={filters.signature}
+              onChange={set('signature')}
+            >
+              <option value="">Any verdict</option>
+              <option value="valid">Valid</option>
+              <option value="invalid">Invalid</option>
+              <option value="unverified">Unverified</option>
+            </select>
+          </div>
+          {(filters.connection || filters.installation) && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setFilters((f) => ({ ...f, connection: '', installation: '' }))}
+              aria-label="Clear the connection and installation filter"
+            >
+              {filters.connection || filters.installation} <Icon name="x" />
+            </button>
+          )}
+        </search>
+        {list.isPending ? (
+          <Loading />
+        ) : list.error ? (
+          <div className="card-body">
+            <ErrorNote error={list.error} title="Could not load events" />
+          </div>
+        ) : rows.length === 0 ? (
+          filtered ? (
+            <EmptyState icon="search" title="No event matches these filters">
+              New matching events will appear here as they arrive.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon="activity"
+              title="Waiting for the first event"
+              action={
+                <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
+                  <Icon name="send" /> Send a test webhook
+                </button>
+              }
+            >
+              Point a provider's webhooks at <code>{api.baseUrl}/webhooks/&lt;provider&gt;</code> (directly or
+              through a tunnel), or send a test webhook. Events appear here live.
+            </EmptyState>
+          )
+        ) : (
+          <DataTable
+            caption="Events, newest first"
+            columns={COLUMNS}
+            data={rows}
+            getRowId={(e) => e.id}
+            selectedId={selected}
+            onRowClick={(e) => setParam('id', e.id)}
+            rowClassName={(e) => (fresh.has(e.id) ? 'fresh' : '')}
+          />
+        )}
+        <ListFooter {...list} noun="events" hasNextPage={list.hasNextPage} />
+      </section>
+      {triggering && <TriggerDialog onClose={() => setTriggering(false)} />}
+      {selected && <EventDetail id={selected} onClose={() => setParam('id', undefined)} />}
+    </>
+  )
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { CopyField } from '../components/copy'
+import { ConfirmDialog, Modal } from '../components/dialog'
+import { Icon } from '../components/icons'
+import { useToast } from '../components/toast'
+import { Badge, Details, ErrorNote, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { ApiError } from '../lib/api'
+import { useApiMutation, useKey } from '../lib/queries'
+import { Link } from '../lib/router'
+import { useSession } from '../lib/session'
+import type { Installation } from '../lib/types'
+
+export function InstallationDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { api } = useSession()
+  const key = useKey()
+  const notify = useToast()
+  const [removing, setRemoving] = useState(false)
+  const path = `/api/installations/${encodeURIComponent(id)}`
+  const installation = useQuery({
+    queryKey: key('installations', 'get', id),
+    queryFn: () => api.request<Installation>('GET', path),
+  })
+  const remove = useApiMutation(() => api.request<Installation>('DELETE', path), ['installations', 'events'])
+  const i = installation.data
+  return (
+    <Modal
+      open
+      variant="drawer"
+      onClose={onClose}
+      title={i ? `${i.provider} · ${i.tenant_id}` : 'Installation'}
+      description={<Mono>{id}</Mono>}
+      footer={
+        i?.status === 'active' ? (
+          <button type="button" className="button button-danger" onClick={() => setRemoving(true)}>
+            <Icon name="trash" /> Uninstall
+          </button>
+        ) : undefined
+      }
+    >
+      {installation.isPending ? (
+        <Loading />
+      ) : installation.error ? (
+        <ErrorNote error={installation.error} title="Could not load the installation" />
+      ) : (
+        i && (
+          <>
+            <Details
+              items={[
+                ['Status', <StatusBadge key="s" value={i.status} />],
+                [
+                  'Provider',
+                  <Link key="p" to={`/ui/providers?id=${encodeURIComponent(i.provider)}`}>
+                    {i.provider}
+                  </Link>,
+                ],
+                ['Tenant', <Mono key="t">{i.tenant_id}</Mono>],
+                [
+                  'Mode',
+                  <Badge key="m" tone={i.mode === 'real' ? 'accent' : 'neutral'}>
+                    {i.mode}
+                  </Badge>,
+                ],
+                ["Provider's id", <Mono key="x">{i.external_id}</Mono>],
+                ['Provider config', i.provider_config_id && <Mono>{i.provider_config_id}</Mono>],
+                ['Installed', <Time key="c" iso={i.created_at} />],
+                ['Updated', <Time key="u" iso={i.updated_at} />],
+              ]}
+            />
+            <div className="field">
+              <span className="label">Installation id</span>
+              <CopyField value={i.id} label="Copy the installation id" what="Installation id" />
+            </div>
+            <div className="row">
+              <Link
+                className="button button-small"
+                to={`/ui/events?installation_id=${encodeURIComponent(i.id)}`}
+              >
+                <Icon name="activity" /> Events of this installation
+              </Link>
+            </div>
+          </>
+        )
+      )}
+      <ConfirmDialog
+        open={removing}
+        title="Uninstall this app?"
+        body={<p>The installation is revoked permanently.</p>}
+        confirmLabel="Uninstall"
+        busy={remove.isPending}
+        onClose={() => setRemoving(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notify('Installation revoked')
+              setRemoving(false)
+            },
+            onError: (e) =>
+              notify('Could not uninstall', {
+                tone: 'error',
+                detail: e instanceof ApiError ? e.detail : String(e),
+              }),
+          })
+        }
+      />
+    </Modal>
+  )
+}

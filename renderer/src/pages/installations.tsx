@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useState } from 'react'
+import { columnsFor, DataTable } from '../components/data-table'
+import { Icon } from '../components/icons'
+import { ListFooter, rowsOf } from '../components/list-footer'
+import { useToast } from '../components/toast'
+import { Badge, EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { buildFilter, clean } from '../lib/filters'
+import { useSearchList } from '../lib/queries'
+import { setParam, useLocation } from '../lib/router'
+import type { Installation } from '../lib/types'
+import { ConnectDialog } from './connect-dialog'
+import { InstallationDetail } from './installation-detail'
+
+const col = columnsFor<Installation>()
+const COLUMNS = [
+  col.accessor('id', {
+    header: 'Installation',
+    cell: (c) => (
+      <button type="button" className="link-button mono" onClick={() => setParam('id', c.getValue())}>
+        {c.getValue()}
+      </button>
+    ),
+  }),
+  col.accessor('provider', {
+    header: 'Provider',
+    cell: (c) => <span className="strong">{c.getValue()}</span>,
+  }),
+  col.accessor('tenant_id', { header: 'Tenant', cell: (c) => <Mono>{c.getValue()}</Mono> }),
+  col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge value={c.getValue()} /> }),
+  col.accessor('mode', {
+    header: 'Mode',
+    cell: (c) => <Badge tone={c.getValue() === 'real' ? 'accent' : 'neutral'}>{c.getValue()}</Badge>,
+  }),
+  col.accessor('created_at', { header: 'Installed', cell: (c) => <Time iso={c.getValue()} /> }),
+]
+
+export function InstallationsPage() {
+  const { params } = useLocation()
+  const notify = useToast()
+  const [status, setStatus] = useState('')
+  const [tenant, setTenant] = useState('')
+  const [provider, setProvider] = useState('')
+  const [installing, setInstalling] = useState(false)
+  const selected = params.get('id') ?? undefined
+
+  const returned = params.get('installation_id')
+  const failed = params.get('error')
+  useEffect(() => {
+    if (returned) {
+      notify('App installed', { detail: returned })
+      setParam('installation_id', undefined, { replace: true })
+      setParam('id', returned, { replace: true })
+    } else if (failed) {
+      notify('The install did not complete', {
+        tone: 'error',
+        detail: params.get('error_description') ?? failed,
+      })
+      setParam('error', undefined, { replace: true })
+      setParam('error_description', undefined, { replace: true })
+    }
+  }, [returned, failed, notify, params])
+
+  const body = useMemo(
+    () =>
+      buildFilter({
+        status: status ? { eq: status } : undefined,
+        tenant_id: clean(tenant) ? { eq: clean(tenant) } : undefined,
+        provider: clean(provider) ? { eq: clean(provider) } : undefined,
+      }),
+    [status, tenant, provider],
+  )
+  const list = useSearchList<Installation>('installations', body, { live: true })
+  const rows = rowsOf(list.data)
+  const filtered = Boolean(status || tenant || provider)
+  return (
+    <>
+      <PageHeader
+        title="Installations"
+        description="Apps installed on a tenant's provider account, created when an install session completes."
+        actions={
+          <button type="button" className="button button-primary" onClick={() => setInstalling(true)}>
+            <Icon name="plus" /> Install an app
+          </button>
+        }
+      />
+      <section className="card" aria-label="Installations">
+        <search className="toolbar">
+          <div className="field">
+            <label htmlFor="inst-provider">Provider</label>
+            <input
+              id="inst-provider"
+              className="input"
+              placeholder="Any provider"
+              value={provider}
+              onChange={(e) => setProvider(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="inst-tenant">Tenant</label>
+            <input
+              id="inst-tenant"
+              className="input"
+              placeholder="Any tenant"
+              value={tenant}
+              onChange={(e) => setTenant(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="inst-status">Status</label>
+            <select
+              id="inst-status"
+              className="select"
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+            >
+              <option value="">Any status</option>
+              <option value="active">Active</option>
+              <option value="revoked">Revoked</option>
+            </select>
+          </div>
+        </search>
+        {list.isPending ? (
+          <Loading />
+        ) : list.error ? (
+          <div className="card-body">
+            <ErrorNote error={list.error} title="Could not load installations" />
+          </div>
+        ) : rows.length === 0 ? (
+          filtered ? (
+            <EmptyState icon="search" title="No installation matches these filters">
+              Clear the filters to see every installation.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon="package"
+              title="No installations yet"
+              action={
+                <button type="button" className="button button-primary" onClick={() => setInstalling(true)}>
+                  <Icon name="plus" /> Install an app
+                </button>
+              }
+            >
+              Run an install session (from here, or from your app with <code>POST /install-sessions</code>)
+              and approve it on the simulated provider.
+            </EmptyState>
+          )
+        ) : (
+          <DataTable
+            caption="Installations"
+            columns={COLUMNS}
+            data={rows}
+            getRowId={(i) => i.id}
+            selectedId={selected}
+            onRowClick={(i) => setParam('id', i.id)}
+          />
+        )}
+        <ListFooter {...list} noun="installations" hasNextPage={list.hasNextPage} />
+      </section>
+      {installing && <ConnectDialog open kind="install" onClose={() => setInstalling(false)} />}
+      {selected && <InstallationDetail id={selected} onClose={() => setParam('id', undefined)} />}
+    </>
+  )
+}

@@ -1,0 +1,214 @@
+import { useState } from 'react'
+import { Modal } from '../components/dialog'
+import { ProviderPicker } from '../components/provider-picker'
+import { useToast } from '../components/toast'
+import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { useApiMutation } from '../lib/queries'
+import { useSession } from '../lib/session'
+import type { ProviderConfig } from '../lib/types'
+
+const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks']
+
+/**
+ * Creates or edits a provider config. Secrets are write-only: the form shows whether one is set,
+ * and a blank secret field leaves the stored one unchanged.
+ */
+export function ProviderConfigDialog(props: {
+  existing?: ProviderConfig | undefined
+  provider?: string | undefined
+  onClose: () => void
+}) {
+  const { api } = useSession()
+  const notify = useToast()
+  const e = props.existing
+  const [provider, setProvider] = useState(e?.provider ?? props.provider ?? '')
+  const [form, setForm] = useState({
+    name: e?.name ?? '',
+    clientId: e?.client_id ?? '',
+    clientSecret: '',
+    scopes: e?.scopes?.join(' ') ?? '',
+    webhookSecret: '',
+    signature: e?.webhook_signature ?? '',
+  })
+  const [clear, setClear] = useState({ clientSecret: false, webhookSecret: false })
+  const set = (k: keyof typeof form) => (ev: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: ev.target.value }))
+  const scopes = form.scopes.split(/[\s,]+/).filter(Boolean)
+
+  const save = useApiMutation(() => {
+    if (!e) {
+      return api.request<ProviderConfig>('POST', '/api/provider-configs', {
+        provider,
+        ...(form.name.trim() && { name: form.name.trim() }),
+        ...(form.clientId.trim() && { client_id: form.clientId.trim() }),
+        ...(form.clientSecret && { client_secret: form.clientSecret }),
+        ...(scopes.length && { scopes }),
+        ...(form.webhookSecret && { webhook_secret: form.webhookSecret }),
+        ...(form.signature && { webhook_signature: form.signature }),
+      })
+    }
+    return api.request<ProviderConfig>('PATCH', `/api/provider-configs/${encodeURIComponent(e.id)}`, {
+      ...(form.name.trim() && { name: form.name.trim() }),
+      client_id: form.clientId.trim() || null,
+      ...(form.clientSecret
+        ? { client_secret: form.clientSecret }
+        : clear.clientSecret && { client_secret: null }),
+      scopes: scopes.length ? scopes : null,
+      ...(form.webhookSecret
+        ? { webhook_secret: form.webhookSecret }
+        : clear.webhookSecret && { webhook_secret: null }),
+      webhook_signature: form.signature || null,
+    })
+  }, ['provider-configs'])
+  const errors = fieldErrors(save.error)
+
+  const secretField = (
+    kind: 'clientSecret' | 'webhookSecret',
+    label: string,
+    isSet: boolean | undefined,
+    hint: string,
+  ) => (
+    <Field
+      label={label}
+      htmlFor={`pc-${kind}`}
+      hint={isSet ? 'A secret is stored. Type a new one to replace it.' : hint}
+      error={errors[kind === 'clientSecret' ? 'client_secret' : 'webhook_secret']}
+    >
+      <input
+        id={`pc-${kind}`}
+        className="input"
+        type="password"
+        autoComplete="off"
+        value={form[kind]}
+        onChange={set(kind)}
+        placeholder={isSet ? '•••••••• (stored)' : ''}
+      />
+      {isSet && (
+        <label className="checkbox small">
+          <input
+            type="checkbox"
+            checked={clear[kind]}
+            onChange={(ev) => setClear((c) => ({ ...c, [kind]: ev.target.checked }))}
+          />{' '}
+          Remove the stored secret
+        </label>
+      )}
+    </Field>
+  )
+
+  return (
+    <Modal
+      open
+      wide
+      onClose={props.onClose}
+      title={e ? `Edit ${e.name}` : 'New provider config'}
+      description="Secrets are encrypted at rest and never shown again."
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="provider-config"
+            className="button button-primary"
+            disabled={!provider || save.isPending}
+          >
+            {save.isPending ? 'Saving…' : e ? 'Save changes' : 'Create config'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="provider-config"
+        className="form"
+        onSubmit={(ev) => {
+          ev.preventDefault()
+          save.mutate(undefined, {
+            onSuccess: (c) => {
+              notify(e ? 'Config saved' : 'Config created', {
+                detail: `${c.name}: ${c.mode === 'real' ? 'real OAuth' : 'simulated'}`,
+              })
+              props.onClose()
+            },
+          })
+        }}
+      >
+        {e ? (
+          <p>
+            Provider <code>{e.provider}</code> · <code>{e.id}</code>
+          </p>
+        ) : (
+          <>
+            <ProviderPicker value={provider} onChange={setProvider} />
+            {errors.provider && <p className="field-error">{errors.provider}</p>}
+          </>
+        )}
+        <Field
+          label="Name"
+          htmlFor="pc-name"
+          hint="Optional; defaults to the provider's name."
+          error={errors.name}
+        >
+          <input id="pc-name" className="input" value={form.name} onChange={set('name')} maxLength={100} />
+        </Field>
+        <div className="form-row">
+          <Field
+            label="Client id"
+            htmlFor="pc-client-id"
+            hint="From the provider's developer console."
+            error={errors.client_id}
+          >
+            <input
+              id="pc-client-id"
+              className="input"
+              value={form.clientId}
+              onChange={set('clientId')}
+              autoComplete="off"
+            />
+          </Field>
+          {secretField(
+            'clientSecret',
+            'Client secret',
+            e?.client_secret_set,
+            'With the client id, switches connect flows to real OAuth.',
+          )}
+        </div>
+        <Field
+          label="Scopes"
+          htmlFor="pc-scopes"
+          hint="Separated by spaces; empty uses the provider's defaults."
+          error={errors.scopes}
+        >
+          <input id="pc-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
+        </Field>
+        <div className="form-row">
+          {secretField(
+            'webhookSecret',
+            'Webhook secret',
+            e?.webhook_secret_set,
+            'Turns on signature checks for this provider’s webhooks.',
+          )}
+          <Field
+            label="Signature scheme"
+            htmlFor="pc-signature"
+            hint="Empty uses the provider's own scheme."
+            error={errors.webhook_signature}
+          >
+            <select id="pc-signature" className="select" value={form.signature} onChange={set('signature')}>
+              <option value="">Provider default</option>
+              {SCHEMES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {save.error && Object.keys(errors).length === 0 && (
+          <ErrorNote error={save.error} title="Could not save the config" />
+        )}
+      </form>
+    </Modal>
+  )
+}

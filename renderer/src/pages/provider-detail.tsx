@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { CopyField } from '../components/copy'
+import { ConfirmDialog, Modal } from '../components/dialog'
+import { Icon } from '../components/icons'
+import { useToast } from '../components/toast'
+import { Badge, Details, ErrorNote, Loading, Mono } from '../components/ui'
+import { ApiError } from '../lib/api'
+import { useApiMutation, useKey } from '../lib/queries'
+import { Link, navigate } from '../lib/router'
+import { useSession } from '../lib/session'
+import type { Provider } from '../lib/types'
+import { ConnectDialog } from './connect-dialog'
+import { CustomProviderDialog } from './custom-provider-dialog'
+import { AUTH_LABELS, useCategories } from './providers'
+
+/** A provider: what it is, how it authenticates and signs webhooks, and what to do next. */
+export function ProviderDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { api, baseUrl } = useSession()
+  const key = useKey()
+  const notify = useToast()
+  const categories = useCategories()
+  const [connecting, setConnecting] = useState(false)
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const path = `/api/providers/${encodeURIComponent(id)}`
+  const provider = useQuery({
+    queryKey: key('providers', 'get', id),
+    queryFn: () => api.request<Provider>('GET', `/providers/${encodeURIComponent(id)}`),
+  })
+  const remove = useApiMutation(() => api.request('DELETE', path), ['providers'])
+  const p = provider.data
+  const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]))
+  const auth = p?.auth as (Record<string, unknown> & { type: string }) | undefined
+  const url = (k: string) => (typeof auth?.[k] === 'string' ? (auth[k] as string) : undefined)
+
+  return (
+    <Modal
+      open
+      variant="drawer"
+      onClose={onClose}
+      title={p?.name ?? 'Provider'}
+      description={<Mono>{id}</Mono>}
+      footer={
+        p && (
+          <>
+            {p.custom && (
+              <>
+                <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+                  <Icon name="trash" /> Delete
+                </button>
+                <button type="button" className="button" onClick={() => setEditing(true)}>
+                  Edit
+                </button>
+              </>
+            )}
+            <span className="spacer" />
+            <button
+              type="button"
+              className="button"
+              onClick={() => navigate(`/ui/provider-configs?new=${encodeURIComponent(p.id)}`)}
+            >
+              <Icon name="sliders" /> Configure
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setConnecting(true)}>
+              <Icon name="link" /> Connect an account
+            </button>
+          </>
+        )
+      }
+    >
+      {provider.isPending ? (
+        <Loading />
+      ) : provider.error ? (
+        <ErrorNote error={provider.error} title="Could not load the provider" />
+      ) : (
+        p && (
+          <>
+            <div className="row">
+              <img src={p.logo_url} alt="" className="logo logo-lg" />
+              <div className="stack" style={{ gap: 4, flex: 1 }}>
+                <p>{p.description}</p>
+                <div className="row">
+                  {p.custom && <Badge tone="accent">custom</Badge>}
+                  {p.tags.map((t) => (
+                    <Badge key={t}>{t}</Badge>
+                  ))}
+                </div>
+              </div>
+            </div>
+            <Details
+              items={[
+                ['Categories', p.categories.map((c) => names.get(c) ?? c).join(', ')],
+                ['Authentication', AUTH_LABELS[p.auth_type] ?? p.auth_type],
+                ['Authorization URL', url('authorization_url') && <Mono>{url('authorization_url')}</Mono>],
+                ['Token URL', url('token_url') && <Mono>{url('token_url')}</Mono>],
+                ['Install URL', url('install_url') && <Mono>{url('install_url')}</Mono>],
+                [
+                  'Default scopes',
+                  Array.isArray(auth?.scopes) && auth.scopes.length
+                    ? (auth.scopes as string[]).join(' ')
+                    : undefined,
+                ],
+                ['Webhook signatures', p.webhooks?.signature ?? 'not signed'],
+                ['Webhook handshake', p.webhooks?.handshake ?? undefined],
+                [
+                  'Documentation',
+                  p.docs_url && (
+                    <a href={p.docs_url} target="_blank" rel="noreferrer">
+                      {new URL(p.docs_url).host} <Icon name="external" />
+                    </a>
+                  ),
+                ],
+              ]}
+            />
+            <div className="field">
+              <span className="label">Webhook URL for this provider</span>
+              <CopyField
+                value={`${baseUrl}/webhooks/${p.id}`}
+                label="Copy the webhook URL"
+                what="Webhook URL"
+              />
+              <p className="hint">
+                Point {p.name}'s webhooks here (through a tunnel if it runs in the cloud). Captures appear
+                under <Link to={`/ui/events?provider=${encodeURIComponent(p.id)}`}>Events</Link>.
+              </p>
+            </div>
+          </>
+        )
+      )}
+      {connecting && p && <ConnectDialog open provider={p.id} onClose={() => setConnecting(false)} />}
+      {editing && p && <CustomProviderDialog existing={p} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${p?.name ?? 'this provider'}?`}
+        body={<p>The custom provider disappears from the catalog of this workspace.</p>}
+        confirmLabel="Delete provider"
+        busy={remove.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notify('Provider deleted')
+              setDeleting(false)
+              onClose()
+            },
+            onError: (e) =>
+              notify('Could not delete', {
+                tone: 'error',
+                detail: e instanceof ApiError ? e.detail : String(e),
+              }),
+          })
+        }
+      />
+    </Modal>
+  )
+}

@@ -1,0 +1,173 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Icon } from '../components/icons'
+import { ErrorNote, Field, fieldErrors, Mono } from '../components/ui'
+import { formatNumber } from '../lib/format'
+import { useSession } from '../lib/session'
+
+/** GET /api/sync/jobs/{id} (the server's SyncJob). */
+interface SyncJob {
+  id: string
+  kind: 'pull' | 'push'
+  status: 'running' | 'succeeded' | 'failed'
+  upstream: string
+  pull: Record<string, { added: number; skipped: number }> | null
+  push: { pushed: number; failed: number; total: number } | null
+  notes: string[]
+  error: string | null
+}
+
+const RESOURCES: Array<[string, string]> = [
+  ['providers', 'Custom providers'],
+  ['provider_configs', 'Provider configs'],
+  ['installations', 'Installations'],
+  ['connections', 'Connections'],
+  ['events', 'Events'],
+]
+
+/** Settings › Upstream sync: pull an upstream workspace in, push captured webhooks out, with progress. */
+export function SyncCard() {
+  const { api, workspace } = useSession()
+  const client = useQueryClient()
+  const [url, setUrl] = useState('')
+  const [key, setKey] = useState('')
+  const [jobId, setJobId] = useState<string | null>(null)
+  const job = useQuery({
+    queryKey: ['admin', 'sync-job', workspace, jobId],
+    queryFn: () => api.request<SyncJob>('GET', `/api/sync/jobs/${encodeURIComponent(jobId!)}`),
+    enabled: jobId !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? 500 : false),
+  })
+  const start = useMutation({
+    mutationFn: (kind: 'pull' | 'push') =>
+      api.request<SyncJob>(
+        'POST',
+        `/api/sync/${kind}`,
+        kind === 'pull' ? { from: url.trim(), key: key.trim() } : { to: url.trim() },
+      ),
+    onSuccess: (started) => {
+      setJobId(started.id)
+      client.setQueryData(['admin', 'sync-job', workspace, started.id], started)
+    },
+  })
+  const current = job.data
+  const running = current?.status === 'running' || start.isPending
+  const errors = fieldErrors(start.error)
+  return (
+    <section className="card" aria-labelledby="sync-title">
+      <div className="card-header">
+        <div>
+          <h2 id="sync-title">Upstream sync</h2>
+          <p className="muted">
+            Pull copies the upstream workspace's custom providers, provider configs (without secrets),
+            installations, connections (without tokens) and events into <strong>{workspace}</strong>; pulling
+            again fetches only what is new. Push sends the webhooks captured here to the upstream, each once.
+          </p>
+        </div>
+      </div>
+      <form className="card-body form" onSubmit={(e) => e.preventDefault()}>
+        <div className="form-row">
+          <Field label="Upstream URL" htmlFor="sync-url" error={errors.from ?? errors.to}>
+            <input
+              id="sync-url"
+              className="input"
+              placeholder="https://api.example.com"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          </Field>
+          <Field
+            label="Upstream secret key (for pull)"
+            htmlFor="sync-key"
+            error={errors.key}
+            hint="Not stored."
+          >
+            <input
+              id="sync-key"
+              className="input"
+              type="password"
+              autoComplete="off"
+              placeholder="sk_…"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+            />
+          </Field>
+        </div>
+        {start.error && !errors.from && !errors.to && !errors.key && (
+          <ErrorNote error={start.error} title="Could not start the sync" />
+        )}
+        <div className="row">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={running || !url.trim() || !key.trim()}
+            onClick={() => start.mutate('pull')}
+          >
+            <Icon name="download" /> Pull from upstream
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={running || !url.trim()}
+            onClick={() => start.mutate('push')}
+          >
+            <Icon name="send" /> Push captured webhooks
+          </button>
+        </div>
+      </form>
+      {current && <JobProgress job={current} />}
+    </section>
+  )
+}
+
+function JobProgress({ job }: { job: SyncJob }) {
+  const label = job.status === 'running' ? 'Running' : job.status === 'succeeded' ? 'Done' : 'Stopped'
+  const badge =
+    job.status === 'running' ? 'badge-info' : job.status === 'succeeded' ? 'badge-success' : 'badge-danger'
+  return (
+    <div className="card-body stack" aria-live="polite" data-testid="sync-job">
+      <p>
+        <span className={`badge ${badge}`}>{label}</span> {job.kind === 'pull' ? 'Pull from' : 'Push to'}{' '}
+        <Mono>{job.upstream}</Mono>
+      </p>
+      {job.kind === 'push' && job.push && (
+        <div>
+          <progress
+            max={Math.max(job.push.total, 1)}
+            value={job.push.pushed + job.push.failed}
+            aria-label="Webhooks pushed"
+          />{' '}
+          {formatNumber(job.push.pushed)} of {formatNumber(job.push.total)} pushed
+          {job.push.failed > 0 && `, ${formatNumber(job.push.failed)} refused`}
+        </div>
+      )}
+      {job.kind === 'pull' && (
+        <ul className="plain-list">
+          {RESOURCES.map(([id, name]) => {
+            const counts = job.pull?.[id]
+            return (
+              <li key={id}>
+                {name}:{' '}
+                {counts
+                  ? `${formatNumber(counts.added)} new, ${formatNumber(counts.skipped)} already here`
+                  : 'waiting'}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {job.error && (
+        <div className="callout callout-danger" role="alert">
+          {job.error}
+        </div>
+      )}
+      {job.notes.length > 0 && (
+        <ul className="plain-list muted">
+          {job.notes.slice(0, 10).map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,257 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Icon } from '../components/icons'
+import { useToast } from '../components/toast'
+import { ErrorNote, Field, fieldErrors, Mono, PageHeader, Time } from '../components/ui'
+import { formatNumber } from '../lib/format'
+import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
+import { useWorkspaces } from '../lib/queries'
+import { useSession } from '../lib/session'
+import type { Workspace } from '../lib/types'
+import { SyncCard } from './settings-sync'
+import { WebhookEndpoints } from './webhook-endpoints'
+
+export function SettingsPage() {
+  const { workspace } = useSession()
+  const workspaces = useWorkspaces()
+  const current = workspaces.data?.find((w) => w.name === workspace)
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            Settings of workspace <strong>{workspace}</strong> and of this gateway.
+          </>
+        }
+      />
+      {current && <WorkspaceCard workspace={current} />}
+      <ForwardingTargets />
+      <WebhookEndpoints />
+      <SyncCard />
+      <NewWorkspace />
+    </>
+  )
+}
+
+function WorkspaceCard({ workspace }: { workspace: Workspace }) {
+  const { api } = useSession()
+  const notify = useToast()
+  const client = useQueryClient()
+  const [tier, setTier] = useState(workspace.tier)
+  const [rpm, setRpm] = useState(String(workspace.rpm))
+  const save = useMutation({
+    mutationFn: () =>
+      api.request<Workspace>('PATCH', `/api/admin/workspaces/${encodeURIComponent(workspace.name)}`, {
+        tier,
+        ...(tier === 'enterprise' && rpm && { rpm: Number(rpm) }),
+      }),
+    onSuccess: async (w) => {
+      notify('Tier changed', {
+        detail: `${w.name}: ${w.tier}, ${formatNumber(w.rpm)} requests a minute — in effect now.`,
+      })
+      await client.invalidateQueries({ queryKey: ['admin', 'workspaces'] })
+    },
+  })
+  const errors = fieldErrors(save.error)
+  return (
+    <section className="card" aria-labelledby="ws-title">
+      <div className="card-header">
+        <div>
+          <h2 id="ws-title">Workspace and tier</h2>
+          <p className="muted">
+            The tier sets the rate limit: free 60, pro 600 requests a minute, enterprise a custom number. The
+            UI itself is never limited.
+          </p>
+        </div>
+      </div>
+      <form
+        className="card-body form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate()
+        }}
+      >
+        <dl className="details">
+          <div>
+            <dt>Name</dt>
+            <dd>
+              <Mono>{workspace.name}</Mono>
+            </dd>
+          </div>
+          <div>
+            <dt>Id</dt>
+            <dd>
+              <Mono>{workspace.id}</Mono>
+            </dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <Time iso={workspace.created_at} />
+            </dd>
+          </div>
+        </dl>
+        <div className="form-row">
+          <Field label="Tier" htmlFor="ws-tier">
+            <select
+              id="ws-tier"
+              className="select"
+              value={tier}
+              onChange={(e) => setTier(e.target.value as Workspace['tier'])}
+            >
+              <option value="free">Free — 60 requests a minute</option>
+              <option value="pro">Pro — 600 requests a minute</option>
+              <option value="enterprise">Enterprise — custom</option>
+            </select>
+          </Field>
+          {tier === 'enterprise' && (
+            <Field label="Requests a minute" htmlFor="ws-rpm" error={errors.rpm}>
+              <input
+                id="ws-rpm"
+                className="input"
+                type="number"
+                min={1}
+                max={1000000}
+                value={rpm}
+                onChange={(e) => setRpm(e.target.value)}
+              />
+            </Field>
+          )}
+        </div>
+        {save.error && !errors.rpm && <ErrorNote error={save.error} title="Could not change the tier" />}
+        <div>
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save tier'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function ForwardingTargets() {
+  const { targets, add, remove } = useForwardTargets()
+  const [url, setUrl] = useState('')
+  const valid = isTargetUrl(url.trim())
+  return (
+    <section className="card" aria-labelledby="fwd-title">
+      <div className="card-header">
+        <div>
+          <h2 id="fwd-title">Forwarding targets</h2>
+          <p className="muted">
+            Your app's webhook handlers, offered when you forward or replay an event. Saved in this browser.
+            To forward every new capture automatically, run{' '}
+            <code>switchyard listen --forward-to &lt;url&gt;</code>.
+          </p>
+        </div>
+      </div>
+      <div className="card-body stack">
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (valid) {
+              add(url.trim())
+              setUrl('')
+            }
+          }}
+        >
+          <label htmlFor="fwd-url" className="sr-only">
+            Target URL
+          </label>
+          <input
+            id="fwd-url"
+            className="input grow"
+            placeholder="http://127.0.0.1:3000/webhooks"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={!valid}>
+            <Icon name="plus" /> Add target
+          </button>
+        </form>
+        {targets.length === 0 ? (
+          <p className="muted">No targets yet.</p>
+        ) : (
+          <ul className="plain-list">
+            {targets.map((t) => (
+              <li key={t}>
+                <Mono>{t}</Mono>
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => remove(t)}
+                  aria-label={`Remove ${t}`}
+                >
+                  <Icon name="x" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function NewWorkspace() {
+  const { api, setWorkspace } = useSession()
+  const notify = useToast()
+  const client = useQueryClient()
+  const [name, setName] = useState('')
+  const create = useMutation({
+    mutationFn: () =>
+      api.request<Workspace>('POST', '/api/admin/workspaces', { name: name.trim(), tier: 'free' }),
+    onSuccess: async (w) => {
+      notify('Workspace created', { detail: `Switched to ${w.name}. Create its API keys next.` })
+      await client.invalidateQueries({ queryKey: ['admin', 'workspaces'] })
+      setName('')
+      setWorkspace(w.name)
+    },
+  })
+  const errors = fieldErrors(create.error)
+  return (
+    <section className="card" aria-labelledby="new-ws-title">
+      <div className="card-header">
+        <div>
+          <h2 id="new-ws-title">New workspace</h2>
+          <p className="muted">
+            Workspaces keep keys, connections and events apart, like separate accounts of the hosted service.
+          </p>
+        </div>
+      </div>
+      <form
+        className="card-body form narrow"
+        onSubmit={(e) => {
+          e.preventDefault()
+          create.mutate()
+        }}
+      >
+        <Field
+          label="Name"
+          htmlFor="new-ws-name"
+          hint="Lowercase letters, digits, “-” and “_”."
+          error={errors.name}
+        >
+          <input
+            id="new-ws-name"
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={63}
+          />
+        </Field>
+        {create.error && !errors.name && (
+          <ErrorNote error={create.error} title="Could not create the workspace" />
+        )}
+        <div>
+          <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
+            <Icon name="plus" /> Create workspace
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react'
+import { CopyField } from '../components/copy'
+import { ConfirmDialog } from '../components/dialog'
+import { Icon } from '../components/icons'
+import { rowsOf } from '../components/list-footer'
+import { useToast } from '../components/toast'
+import { Badge, ErrorNote, Field, fieldErrors, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { ApiError } from '../lib/api'
+import { useApiMutation, useSearchList } from '../lib/queries'
+import { useSession } from '../lib/session'
+import type { WebhookEndpoint } from '../lib/types'
+
+/** Outbound endpoints: the user's app subscribes to the gateway's own events, signed per Standard Webhooks. */
+export function WebhookEndpoints() {
+  const { api } = useSession()
+  const notify = useToast()
+  const [url, setUrl] = useState('')
+  const [types, setTypes] = useState('')
+  const [secrets, setSecrets] = useState<Record<string, string>>({})
+  const [deleting, setDeleting] = useState<WebhookEndpoint | undefined>()
+  const list = useSearchList<WebhookEndpoint>('webhook-endpoints', {})
+  const path = (e: WebhookEndpoint) => `/api/webhook-endpoints/${encodeURIComponent(e.id)}`
+  const create = useApiMutation(
+    () =>
+      api.request<WebhookEndpoint>('POST', '/api/webhook-endpoints', {
+        url: url.trim(),
+        ...(types.trim() && { event_types: types.split(/[\s,]+/).filter(Boolean) }),
+      }),
+    ['webhook-endpoints'],
+  )
+  const enable = useApiMutation(
+    (e: WebhookEndpoint) => api.request<WebhookEndpoint>('PATCH', path(e), { status: 'active' }),
+    ['webhook-endpoints'],
+  )
+  const remove = useApiMutation((e: WebhookEndpoint) => api.request('DELETE', path(e)), ['webhook-endpoints'])
+  const reveal = async (e: WebhookEndpoint) => {
+    try {
+      const full = await api.request<WebhookEndpoint>('GET', path(e))
+      if (full.secret) setSecrets((s) => ({ ...s, [e.id]: full.secret! }))
+    } catch (err) {
+      notify('Could not load the secret', {
+        tone: 'error',
+        detail: err instanceof ApiError ? err.detail : String(err),
+      })
+    }
+  }
+  const errors = fieldErrors(create.error)
+  const rows = rowsOf(list.data)
+  return (
+    <section className="card" aria-labelledby="endpoints-title">
+      <div className="card-header">
+        <div>
+          <h2 id="endpoints-title">Outbound endpoints</h2>
+          <p className="muted">
+            Subscribe your app to the gateway's own events (<code>connection.created</code>,{' '}
+            <code>connection.*</code>, …). Deliveries are signed per Standard Webhooks with the endpoint's
+            secret and retried on failure.
+          </p>
+        </div>
+      </div>
+      <div className="card-body stack">
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            create.mutate(undefined, {
+              onSuccess: (created) => {
+                notify('Endpoint added', { detail: 'Copy its signing secret to verify deliveries.' })
+                if (created.secret) setSecrets((s) => ({ ...s, [created.id]: created.secret! }))
+                setUrl('')
+                setTypes('')
+              },
+            })
+          }}
+        >
+          <div className="form-row">
+            <Field label="Endpoint URL" htmlFor="ep-url" error={errors.url}>
+              <input
+                id="ep-url"
+                className="input"
+                type="url"
+                placeholder="http://127.0.0.1:3000/switchyard-events"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                required
+              />
+            </Field>
+            <Field
+              label="Event types"
+              htmlFor="ep-types"
+              hint="Separated by commas; “connection.*” matches a prefix; empty means all."
+              error={errors.event_types}
+            >
+              <input
+                id="ep-types"
+                className="input"
+                placeholder="connection.created, installation.*"
+                value={types}
+                onChange={(e) => setTypes(e.target.value)}
+              />
+            </Field>
+          </div>
+          {create.error && !errors.url && !errors.event_types && (
+            <ErrorNote error={create.error} title="Could not add the endpoint" />
+          )}
+          <div>
+            <button type="submit" className="button" disabled={create.isPending}>
+              <Icon name="plus" /> Add endpoint
+            </button>
+          </div>
+        </form>
+        {list.isPending ? (
+          <Loading />
+        ) : list.error ? (
+          <ErrorNote error={list.error} title="Could not load endpoints" />
+        ) : rows.length === 0 ? (
+          <p className="muted">No outbound endpoints yet.</p>
+        ) : (
+          <ul className="plain-list">
+            {rows.map((ep) => (
+              <li key={ep.id}>
+                <div className="stack" style={{ gap: 6, flex: 1, minWidth: 0 }}>
+                  <div className="row">
+                    <Mono>{ep.url}</Mono>
+                    <StatusBadge value={ep.status} />
+                  </div>
+                  {ep.status === 'disabled' && ep.disabled_reason && (
+                    <p className="small muted">{ep.disabled_reason}</p>
+                  )}
+                  <div className="row small muted">
+                    {ep.event_types?.length ? (
+                      ep.event_types.map((t) => <Badge key={t}>{t}</Badge>)
+                    ) : (
+                      <span>All gateway events</span>
+                    )}
+                    <span>
+                      · added <Time iso={ep.created_at} />
+                    </span>
+                  </div>
+                  {secrets[ep.id] && (
+                    <CopyField
+                      value={secrets[ep.id]!}
+                      label={`Copy the signing secret of ${ep.url}`}
+                      what="Signing secret"
+                      secret
+                    />
+                  )}
+                </div>
+                <div className="row">
+                  {!secrets[ep.id] && (
+                    <button type="button" className="button button-small" onClick={() => reveal(ep)}>
+                      Show secret
+                    </button>
+                  )}
+                  {ep.status === 'disabled' && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => enable.mutate(ep, { onSuccess: () => notify('Endpoint re-enabled') })}
+                    >
+                      Enable
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => setDeleting(ep)}
+                    aria-label={`Delete endpoint ${ep.url}`}
+                  >
+                    <Icon name="trash" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Delete this endpoint?"
+        body={
+          <p>
+            The gateway stops delivering events to <code>{deleting?.url}</code>.
+          </p>
+        }
+        confirmLabel="Delete endpoint"
+        busy={remove.isPending}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={() =>
+          remove.mutate(deleting!, {
+            onSuccess: () => {
+              notify('Endpoint deleted')
+              setDeleting(undefined)
+            },
+            onError: (e) =>
+              notify('Could not delete', {
+                tone: 'error',
+                detail: e instanceof ApiError ? e.detail : String(e),
+              }),
+          })
+        }
+      />
+    </section>
+  )
+}
