@@ -19,6 +19,7 @@ export const resolveDataDir = (flag: string | undefined, env: NodeJS.ProcessEnv)
  */
 export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T {
   const folder = openDataFolder(dataDir)
+  let result: T
   try {
     const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
     const first = bootstrap(core)
@@ -26,10 +27,15 @@ export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T
       io.err(`Created workspace "${first.workspace}" in ${dataDir} with these keys (shown only once):`)
       for (const k of first.keys) io.err(`  ${k.role.padEnd(12)} ${k.key}`)
     }
-    return work(core)
-  } finally {
+    result = work(core)
+  } catch (err) {
     folder.db.close()
+    throw err
   }
+  // Async work (an online backup) keeps the database open until it settles.
+  if (result instanceof Promise) return result.finally(() => folder.db.close()) as T
+  folder.db.close()
+  return result
 }
 
 /** Prints either one JSON object (`--json`) or human-readable lines. */

@@ -1,8 +1,15 @@
 import { AppError } from '../core/errors.js'
 import { VERSION } from '../server/routes/meta.routes.js'
 import { UsageError } from './args.js'
+import { doctorCommand } from './commands/doctor.js'
+import { eventsCommand } from './commands/events.js'
 import { keysCommand } from './commands/keys.js'
+import { listenCommand } from './commands/listen.js'
+import { seedCommand } from './commands/seed.js'
 import { serveCommand } from './commands/serve.js'
+import { exportCommand, importCommand, resetCommand } from './commands/snapshot.js'
+import { syncCommand } from './commands/sync.js'
+import { triggerCommand } from './commands/trigger.js'
 import { workspacesCommand } from './commands/workspaces.js'
 import type { Io } from './context.js'
 
@@ -14,15 +21,34 @@ Commands:
   serve        run the gateway (API + UI) on http://127.0.0.1:4747
   keys         create, list and revoke API keys
   workspaces   create and list workspaces, set their rate-limit tier
+  export       write a consistent snapshot of the data folder to a file
+  import       replace the data folder's data with a snapshot
+  reset        delete all data and start afresh (--yes)
+  doctor       check the installation, data folder and port, and say how to fix problems
+  events       tail the live event log, or export it as NDJSON or HAR
+  listen       forward captured webhooks to your app (--forward-to URL), with retries
+  trigger      send a realistic, signed sample webhook: trigger <provider> <type>
+  sync         pull an upstream workspace in (sync pull), push captured webhooks out (sync push)
+  seed         fill a workspace with demo data (seed demo)
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
 and --json (print exactly one JSON object). Run 'switchyard <command> --help' for details.`
 
-type Command = (argv: string[], io: Io) => void | Promise<void>
+/** A command may return (or resolve to) its exit code; anything else means 0. It throws UsageError / AppError to fail. */
+type Command = (argv: string[], io: Io) => unknown
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   keys: keysCommand,
   workspaces: workspacesCommand,
+  export: exportCommand,
+  import: importCommand,
+  reset: resetCommand,
+  doctor: doctorCommand,
+  events: eventsCommand,
+  listen: listenCommand,
+  trigger: triggerCommand,
+  sync: syncCommand,
+  seed: seedCommand,
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */
@@ -42,8 +68,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return 2
   }
   try {
-    await command(rest, io)
-    return 0
+    const code = await command(rest, io)
+    return typeof code === 'number' ? code : 0
   } catch (err) {
     if (err instanceof UsageError) {
       if (err.message) io.err(`switchyard ${name}: ${err.message}`)

@@ -13,9 +13,14 @@ import { createProviderConfigsService } from './provider-configs/provider-config
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
+import { createRateLimiter } from './rate-limits/rate-limiter.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
+import { createConnectFlows } from './sessions/connect-flows.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
+import { createSnapshots } from './snapshots/snapshots.service.js'
+import { createSyncService } from './sync/sync.service.js'
+import { createWebhookCapture } from './webhooks/webhook-capture.js'
 import { createWorkspacesRepo } from './workspaces/workspaces.repo.js'
 import { createWorkspacesService } from './workspaces/workspaces.service.js'
 
@@ -50,7 +55,8 @@ export function createCore(deps: CoreDeps) {
     workspaces,
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
-  const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock })
+  const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+  const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
   providers.syncCatalog(deps.catalog ?? loadCatalog())
   const providerConfigs = createProviderConfigsService({
     repo: createProviderConfigsRepo(db),
@@ -60,6 +66,28 @@ export function createCore(deps: CoreDeps) {
     ids,
   })
   const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+  const connectFlows = createConnectFlows({
+    db,
+    box,
+    clock,
+    ids,
+    workspaces,
+    providers,
+    providerConfigs,
+    events,
+  })
+  const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
+  snapshots.onReset(() => providers.resync())
+  const webhookCapture = createWebhookCapture({
+    db,
+    box,
+    clock,
+    ids,
+    events,
+    providers,
+    providerConfigs,
+    workspaces,
+  })
   return {
     db,
     clock,
@@ -70,9 +98,14 @@ export function createCore(deps: CoreDeps) {
     workspaces,
     apiKeys,
     auth,
+    rateLimits,
     providers,
     providerConfigs,
     events,
+    snapshots,
+    sync: createSyncService({ db, clock, ids, events, providers }),
+    ...connectFlows,
+    ...webhookCapture,
   }
 }
 export type Core = ReturnType<typeof createCore>

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Db, openDatabase } from './db/open.js'
@@ -6,6 +6,8 @@ import { type Db, openDatabase } from './db/open.js'
 export const DB_FILE = 'switchyard.db'
 export const ENCRYPTION_KEY_FILE = 'encryption.key'
 export const ADMIN_TOKEN_FILE = 'admin-token'
+/** Where the desktop app keeps the key wrapped by Electron safeStorage. */
+export const KEYCHAIN_KEY_FILE = 'encryption.key.safe'
 
 /** Reads a small secret file, creating it (mode 0600, exclusive) the first time. */
 export function readOrCreateSecretFile(path: string, make: () => string): string {
@@ -46,6 +48,15 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
   } catch {
     // A folder the user pointed us at may belong to someone else; reading and writing is what matters.
   }
+  if (
+    !options.encryptionKey &&
+    !existsSync(join(dir, ENCRYPTION_KEY_FILE)) &&
+    existsSync(join(dir, KEYCHAIN_KEY_FILE))
+  ) {
+    throw new Error(
+      `This data folder belongs to the desktop app: its encryption key is wrapped by the OS keychain (${KEYCHAIN_KEY_FILE}). Open it with the desktop app, or use another folder with --data.`,
+    )
+  }
   const db = openDatabase({
     path: join(dir, DB_FILE),
     ...(options.nativeBinding && { nativeBinding: options.nativeBinding }),
@@ -60,5 +71,37 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
     join(dir, ADMIN_TOKEN_FILE),
     () => `adm_${randomBytes(24).toString('base64url')}`,
   )
+  checkEncryptionKey(db, encryptionKey)
   return { dir, db, encryptionKey, adminToken }
 }
+
+/** A fingerprint of the encryption key (HMAC of a constant), safe to store beside the data. */
+export const keyFingerprint = (key: Buffer): string =>
+  createHmac('sha256', key).update('switchyard encryption key check v1').digest('base64url').slice(0, 22)
+
+const KEY_CHECK = 'encryption_key_check'
+
+/**
+ * Records the key's fingerprint on first use and refuses a different key later: a swapped or lost
+ * `encryption.key` would otherwise leave every stored secret and token silently unreadable.
+ */
+export function checkEncryptionKey(db: Db, key: Buffer): void {
+  const wanted = keyFingerprint(key)
+  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(
+    KEY_CHECK,
+    wanted,
+  )
+  const stored = (db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY_CHECK) as { value: string })
+    .value
+  if (stored !== wanted) {
+    db.close()
+    throw new Error(
+      `The encryption key does not match this data folder's database: secrets and tokens stored in it cannot be read with it. Restore the folder's original ${ENCRYPTION_KEY_FILE}.`,
+    )
+  }
+}
+
+/** The fingerprint recorded in a database, if any. */
+export const storedKeyFingerprint = (db: Db): string | undefined =>
+  (db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY_CHECK) as { value: string } | undefined)
+    ?.value

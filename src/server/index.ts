@@ -52,7 +52,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     })
   })
   const port = (server.address() as AddressInfo).port
-  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host
+  // A wildcard bind is reachable on loopback, and only loopback Host names pass the host check.
+  const wildcard = config.host === '0.0.0.0' || config.host === '::'
+  const shownHost = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
 
   let closed: Promise<void> | undefined
   return {

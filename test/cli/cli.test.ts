@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../helpers/app.js'
@@ -231,5 +231,15 @@ describe('data folder selection', () => {
     expect(res.code).toBe(0)
     expect(readdirSync(other.dir)).toContain('switchyard.db')
     other.cleanup()
+  })
+
+  it("a desktop app's folder (key in the OS keychain) is refused with a clear message, and left as it was", () => {
+    const desktop = tempDir()
+    writeFileSync(join(desktop.dir, 'encryption.key.safe'), 'wrapped')
+    const res = runCli(['keys', 'list', '--data', desktop.dir])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('belongs to the desktop app')
+    expect(readdirSync(desktop.dir)).not.toContain('encryption.key')
+    desktop.cleanup()
   })
 })

@@ -28,10 +28,22 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
   )
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, SERVE_USAGE)
   const dataDir = resolveDataDir(values.data, io.env)
+  // Listen for the stop signals before anything is printed: whoever reads "listening on" may send
+  // SIGTERM at once, and a signal with no listener would kill the process without closing the database.
+  let stopRequested = false
+  let stop: (() => void) | undefined
+  const onSignal = () => {
+    stopRequested = true
+    stop?.()
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer({ dataDir, host: values.host, port: values.port })
   } catch (err) {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') {
       throw new Error(
@@ -42,28 +54,33 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
       throw new Error(`cannot bind to host '${values.host}'`)
     throw err
   }
-  io.out(`Switchyard ${VERSION}`)
-  io.out(`listening on ${server.url}`)
-  io.out(`data folder: ${dataDir}`)
+  // One write, so whoever reads the banner (a script, a test) gets the keys with the URL.
+  const lines = [
+    `Switchyard ${VERSION}`,
+    `listening on ${server.url}`,
+    `dashboard: ${server.url}/?token=${server.adminToken}`,
+    `data folder: ${dataDir}`,
+  ]
+  if (server.firstRun) {
+    const secret = server.firstRun.keys.find((k) => k.role === 'secret')!
+    lines.push(
+      '',
+      `First run: created workspace "${server.firstRun.workspace}" (tier free) with two API keys.`,
+      'They are shown only this once; copy them now:',
+      ...server.firstRun.keys.map((k) => `  ${k.role.padEnd(12)} ${k.key}`),
+      '',
+      `Try: curl -s -X POST ${server.url}/api/api-keys/search -H "Authorization: Bearer ${secret.key}"`,
+    )
+  }
+  io.out(lines.join('\n'))
   if (!isLoopbackHost(values.host)) {
     io.err(`warning: bound to ${values.host}; other machines on your network can reach this gateway.`)
   }
-  if (server.firstRun) {
-    io.out('')
-    io.out(`First run: created workspace "${server.firstRun.workspace}" (tier free) with two API keys.`)
-    io.out('They are shown only this once; copy them now:')
-    for (const k of server.firstRun.keys) io.out(`  ${k.role.padEnd(12)} ${k.key}`)
-    io.out('')
-    io.out(
-      `Try: curl -s -X POST ${server.url}/api/api-keys/search -H "Authorization: Bearer ${server.firstRun.keys[0]!.key}"`,
-    )
-  }
   await new Promise<void>((resolve) => {
-    const stop = () => {
+    stop = () => {
       io.err('shutting down…')
       server.close().then(resolve, resolve)
     }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    if (stopRequested) stop()
   })
 }

@@ -2,6 +2,18 @@ import type { Migration } from '../migrate.js'
 import { migration0001 } from './0001-foundation.js'
 import { migration0002 } from './0002-providers.js'
 import { migration0003 } from './0003-provider-configs-events.js'
+import { migration0005 } from './0005-search.js'
+import { migration0006 } from './0006-connect-flows.js'
+import { migration0007 } from './0007-webhooks.js'
+import { migration0008 } from './0008-sync.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003]
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0005,
+  migration0006,
+  migration0007,
+  migration0008,
+]
