@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { columnsFor, DataTable } from '../components/data-table'
+import { DataTable } from '../components/data-table'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
+import { tenantResourceColumns } from '../components/tenant-columns'
 import { useToast } from '../components/toast'
-import { Badge, EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
 import { buildFilter, clean, startsWith } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -13,28 +14,7 @@ import type { Connection } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { ConnectionDetail } from './connection-detail'
 
-const col = columnsFor<Connection>()
-const COLUMNS = [
-  col.accessor('id', {
-    header: 'Connection',
-    cell: (c) => (
-      <button type="button" className="link-button mono" onClick={() => setParam('id', c.getValue())}>
-        {c.getValue()}
-      </button>
-    ),
-  }),
-  col.accessor('provider', {
-    header: 'Provider',
-    cell: (c) => <span className="strong">{c.getValue()}</span>,
-  }),
-  col.accessor('tenant_id', { header: 'Tenant', cell: (c) => <Mono>{c.getValue()}</Mono> }),
-  col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge value={c.getValue()} /> }),
-  col.accessor('mode', {
-    header: 'Mode',
-    cell: (c) => <Badge tone={c.getValue() === 'real' ? 'accent' : 'neutral'}>{c.getValue()}</Badge>,
-  }),
-  col.accessor('created_at', { header: 'Created', cell: (c) => <Time iso={c.getValue()} /> }),
-]
+const COLUMNS = tenantResourceColumns<Connection>({ id: 'Connection', created: 'Created' })
 
 export function ConnectionsPage() {
   const { params } = useLocation()

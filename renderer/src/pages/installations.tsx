@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
-import { columnsFor, DataTable } from '../components/data-table'
+import { DataTable } from '../components/data-table'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
+import { tenantResourceColumns } from '../components/tenant-columns'
 import { useToast } from '../components/toast'
-import { Badge, EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -11,28 +12,7 @@ import type { Installation } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { InstallationDetail } from './installation-detail'
 
-const col = columnsFor<Installation>()
-const COLUMNS = [
-  col.accessor('id', {
-    header: 'Installation',
-    cell: (c) => (
-      <button type="button" className="link-button mono" onClick={() => setParam('id', c.getValue())}>
-        {c.getValue()}
-      </button>
-    ),
-  }),
-  col.accessor('provider', {
-    header: 'Provider',
-    cell: (c) => <span className="strong">{c.getValue()}</span>,
-  }),
-  col.accessor('tenant_id', { header: 'Tenant', cell: (c) => <Mono>{c.getValue()}</Mono> }),
-  col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge value={c.getValue()} /> }),
-  col.accessor('mode', {
-    header: 'Mode',
-    cell: (c) => <Badge tone={c.getValue() === 'real' ? 'accent' : 'neutral'}>{c.getValue()}</Badge>,
-  }),
-  col.accessor('created_at', { header: 'Installed', cell: (c) => <Time iso={c.getValue()} /> }),
-]
+const COLUMNS = tenantResourceColumns<Installation>({ id: 'Installation', created: 'Installed' })
 
 export function InstallationsPage() {
   const { params } = useLocation()
