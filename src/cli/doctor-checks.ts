@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { ADMIN_TOKEN_FILE, DB_FILE, ENCRYPTION_KEY_FILE, openDataFolder } from '../core/data-folder.js'
-import { MIGRATIONS } from '../core/db/migrations/index.js'
+import { databaseHealth } from '../core/db/open.js'
 import { loadCatalog } from '../core/providers/catalog.js'
 
 export interface Check {
@@ -110,14 +110,12 @@ export function checkDataFolder(dir: string): Check[] {
   if (!existsSync(join(dir, DB_FILE))) return checks
   try {
     const folder = openDataFolder(dir)
-    const integrity = (folder.db.pragma('quick_check') as Array<{ quick_check: string }>)[0]?.quick_check
-    const applied = (folder.db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number })
-      .n
+    const { integrity, applied, known } = databaseHealth(folder.db)
     folder.db.close()
     checks.push({
       name: 'Database',
       ok: integrity === 'ok',
-      detail: `integrity ${integrity}, ${applied}/${MIGRATIONS.length} migrations applied, encryption key matches`,
+      detail: `integrity ${integrity}, ${applied}/${known} migrations applied, encryption key matches`,
       ...(integrity !== 'ok' && {
         fix: 'Restore from a snapshot (`switchyard import FILE`) or `switchyard reset --yes`.',
       }),

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Db, openDatabase } from './db/open.js'
+import { createSettingsRepo } from './settings/settings.repo.js'
 
 export const DB_FILE = 'switchyard.db'
 export const ENCRYPTION_KEY_FILE = 'encryption.key'
@@ -79,7 +80,8 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
 export const keyFingerprint = (key: Buffer): string =>
   createHmac('sha256', key).update('switchyard encryption key check v1').digest('base64url').slice(0, 22)
 
-const KEY_CHECK = 'encryption_key_check'
+/** The settings row that holds the key fingerprint. */
+export const KEY_CHECK = 'encryption_key_check'
 
 /**
  * Records the key's fingerprint on first use and refuses a different key later: a swapped or lost
@@ -87,13 +89,7 @@ const KEY_CHECK = 'encryption_key_check'
  */
 export function checkEncryptionKey(db: Db, key: Buffer): void {
   const wanted = keyFingerprint(key)
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(
-    KEY_CHECK,
-    wanted,
-  )
-  const stored = (db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY_CHECK) as { value: string })
-    .value
-  if (stored !== wanted) {
+  if (createSettingsRepo(db).getOrCreate(KEY_CHECK, () => wanted) !== wanted) {
     db.close()
     throw new Error(
       `The encryption key does not match this data folder's database: secrets and tokens stored in it cannot be read with it. Restore the folder's original ${ENCRYPTION_KEY_FILE}.`,
@@ -102,6 +98,4 @@ export function checkEncryptionKey(db: Db, key: Buffer): void {
 }
 
 /** The fingerprint recorded in a database, if any. */
-export const storedKeyFingerprint = (db: Db): string | undefined =>
-  (db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY_CHECK) as { value: string } | undefined)
-    ?.value
+export const storedKeyFingerprint = (db: Db): string | undefined => createSettingsRepo(db).get(KEY_CHECK)

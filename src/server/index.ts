@@ -6,6 +6,7 @@ import type { Clock } from '../core/common/clock.js'
 import type { Ids } from '../core/common/ids.js'
 import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
+import { closeDatabase } from '../core/db/open.js'
 import { createApp } from './app.js'
 
 export interface ServerConfig {
@@ -66,8 +67,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {
-          db.pragma('wal_checkpoint(TRUNCATE)')
-          db.close()
+          closeDatabase(db)
           resolve()
         })
         if ('closeAllConnections' in server) server.closeAllConnections()

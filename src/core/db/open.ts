@@ -18,12 +18,30 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   const db = new Database(options.path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
+  for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
   applyMigrations(db, MIGRATIONS)
   return db
+}
+
+/** Every connection to a data folder's database runs with these (the commit worker's too). */
+export const CONNECTION_PRAGMAS = [
+  'journal_mode = WAL',
+  'synchronous = FULL',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+] as const
+
+/** Closes a database after folding the WAL back into the main file, so the folder is one file at rest. */
+export function closeDatabase(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+}
+
+/** A quick health reading for `doctor`: SQLite's own check and how many migrations are applied. */
+export function databaseHealth(db: Db): { integrity: string; applied: number; known: number } {
+  const integrity = (db.pragma('quick_check') as Array<{ quick_check: string }>)[0]?.quick_check ?? 'unknown'
+  const applied = (db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n
+  return { integrity, applied, known: MIGRATIONS.length }
 }
 
 const pendingAfterCommit = new WeakMap<Db, Array<() => void>>()

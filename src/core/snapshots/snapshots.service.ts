@@ -1,41 +1,33 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { keyFingerprint, storedKeyFingerprint } from '../data-folder.js'
+import { KEY_CHECK, keyFingerprint, storedKeyFingerprint } from '../data-folder.js'
 import { MIGRATIONS } from '../db/migrations/index.js'
 import { type Db, openDatabase } from '../db/open.js'
 import { AppError } from '../errors.js'
-import { columnsOf, dataTables, quoteIdent, withoutForeignKeys } from './snapshot-tables.js'
+import { createSettingsRepo } from '../settings/settings.repo.js'
+import {
+  copyAllFromSnap,
+  countRows,
+  deleteAll,
+  deleteWorkspaceRows,
+  migrationVersionsOf,
+  withAttached,
+  withoutForeignKeys,
+} from './snapshots.repo.js'
 
 export type TableCounts = Record<string, number>
-
-const countRows = (db: Db, schema = 'main'): TableCounts =>
-  Object.fromEntries(
-    dataTables(db).map((t) => [
-      t,
-      (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(schema)}.${quoteIdent(t)}`).get() as { n: number })
-        .n,
-    ]),
-  )
 
 /** Checks a file is a Switchyard database this version can read; returns its migration versions. */
 function inspectSnapshot(file: string): number[] {
   if (!existsSync(file)) throw new AppError('not_found', `No snapshot at ${file}.`)
-  let probe: Database.Database | undefined
   try {
-    probe = new Database(file, { readonly: true, fileMustExist: true })
-    const versions = (
-      probe.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>
-    ).map((r) => r.version)
-    return versions
+    return migrationVersionsOf(file)
   } catch {
     throw new AppError(
       'invalid_request',
       `${file} is not a Switchyard snapshot (no readable Switchyard database).`,
     )
-  } finally {
-    probe?.close()
   }
 }
 
@@ -95,25 +87,12 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
             )
           }
         }
-        db.prepare('ATTACH DATABASE ? AS snap').run(copy)
-        try {
+        withAttached(db, copy, () =>
           withoutForeignKeys(db, () => {
-            for (const table of dataTables(db)) {
-              const cols = columnsOf(db, table).map(quoteIdent).join(', ')
-              db.prepare(`DELETE FROM main.${quoteIdent(table)}`).run()
-              db.prepare(
-                `INSERT INTO main.${quoteIdent(table)} (${cols}) SELECT ${cols} FROM snap.${quoteIdent(table)}`,
-              ).run()
-            }
-            if (adoptedKey) {
-              db.prepare(`UPDATE main.settings SET value = ? WHERE key = 'encryption_key_check'`).run(
-                snapshotKey,
-              )
-            }
-          })
-        } finally {
-          db.prepare('DETACH DATABASE snap').run()
-        }
+            copyAllFromSnap(db)
+            if (adoptedKey && snapshotKey) createSettingsRepo(db).set(KEY_CHECK, snapshotKey)
+          }),
+        )
         announceReset()
         return { tables: countRows(db), ...(adoptedKey && { adoptedKey }) }
       } finally {
@@ -123,9 +102,7 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
 
     /** Deletes every row of every data table (workspaces and keys included). */
     resetAll(): void {
-      withoutForeignKeys(db, () => {
-        for (const table of dataTables(db)) db.prepare(`DELETE FROM ${quoteIdent(table)}`).run()
-      })
+      withoutForeignKeys(db, () => deleteAll(db))
       announceReset()
     },
 
@@ -134,15 +111,9 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
      * workspace and its API keys, so a test suite can reset between tests with the key it holds.
      */
     resetWorkspace(workspaceId: string): TableCounts {
-      const removed: TableCounts = {}
+      let removed: TableCounts = {}
       withoutForeignKeys(db, () => {
-        for (const table of dataTables(db)) {
-          if (table === 'workspaces' || table === 'api_keys') continue
-          if (!columnsOf(db, table).includes('workspace_id')) continue
-          removed[table] = db
-            .prepare(`DELETE FROM ${quoteIdent(table)} WHERE workspace_id = ?`)
-            .run(workspaceId).changes
-        }
+        removed = deleteWorkspaceRows(db, workspaceId, ['workspaces', 'api_keys'])
       })
       announceReset()
       return removed

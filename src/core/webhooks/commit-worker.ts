@@ -1,22 +1,20 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import { CONNECTION_PRAGMAS } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
 export type Write = [statement: number, params: object]
 
 /**
  * The worker's source. It is evaluated (not a file) so the one-file CLI bundle needs no second
- * entry point. It opens its own connection with the same pragmas as `openDatabase`, commits each
+ * entry point. It opens its own connection with `openDatabase`'s pragmas (CONNECTION_PRAGMAS), commits each
  * batch in one transaction and, if that fails, retries every unit alone so one bad unit fails alone.
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.sqlite)
 const db = new Database(workerData.file, { fileMustExist: true })
-db.pragma('journal_mode = WAL')
-db.pragma('synchronous = FULL')
-db.pragma('foreign_keys = ON')
-db.pragma('busy_timeout = 5000')
+for (const pragma of workerData.pragmas) db.pragma(pragma)
 const statements = workerData.statements.map((sql) => db.prepare(sql))
 const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
 const bind = (params) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, blob(v)]))
@@ -50,7 +48,12 @@ export function startCommitWorker(
 ): Promise<CommitWorker> {
   const worker = new Worker(SOURCE, {
     eval: true,
-    workerData: { sqlite: createRequire(import.meta.url).resolve('better-sqlite3'), file, statements },
+    workerData: {
+      sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      statements,
+      pragmas: CONNECTION_PRAGMAS,
+    },
   })
   worker.unref()
   const pending = new Map<

@@ -1,0 +1,116 @@
+import Database from 'better-sqlite3'
+import type { Db } from '../db/open.js'
+
+/** Tables about the database itself: never copied from a snapshot or wiped by a reset. */
+const META_TABLES = new Set(['schema_migrations', 'settings'])
+
+/** The data tables of the database, discovered from the schema so tables added later are included. */
+export function dataTables(db: Db): string[] {
+  const rows = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+    )
+    .all() as Array<{ name: string; sql: string | null }>
+  const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name)
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !META_TABLES.has(name) && !virtual.some((v) => name.startsWith(`${v}_`)))
+}
+
+/** Column names of a table, in schema order. */
+export const columnsOf = (db: Db, table: string, schema = 'main'): string[] =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as Array<{ name: string }>).map(
+    (c) => c.name,
+  )
+
+/** Identifiers here come from sqlite_master, never from users; quoting keeps odd names safe anyway. */
+export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * Runs `work` with foreign-key enforcement off, then deletes rows left pointing at deleted
+ * parents (children without ON DELETE CASCADE), so the database ends consistent.
+ */
+export function withoutForeignKeys(db: Db, work: () => void): void {
+  db.pragma('foreign_keys = OFF')
+  try {
+    db.transaction(() => {
+      work()
+      for (let pass = 0; pass < 10; pass++) {
+        const orphans = db
+          .prepare('SELECT "table" AS t, rowid AS r FROM pragma_foreign_key_check')
+          .all() as Array<{
+          t: string
+          r: number
+        }>
+        if (orphans.length === 0) return
+        for (const o of orphans) db.prepare(`DELETE FROM ${quoteIdent(o.t)} WHERE rowid = ?`).run(o.r)
+      }
+      throw new Error('Could not restore foreign-key consistency')
+    }).immediate()
+  } finally {
+    db.pragma('foreign_keys = ON')
+  }
+}
+
+/** Rows per data table. */
+export const countRows = (db: Db): Record<string, number> =>
+  Object.fromEntries(
+    dataTables(db).map((t) => [
+      t,
+      (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(t)}`).get() as { n: number }).n,
+    ]),
+  )
+
+/** The migration versions recorded in a database file, read without changing it; throws if it has none. */
+export function migrationVersionsOf(file: string): number[] {
+  const probe = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    return (probe.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map(
+      (r) => r.version,
+    )
+  } finally {
+    probe.close()
+  }
+}
+
+/** Runs `work` with the database file at `file` attached as `snap` (outside any transaction). */
+export function withAttached(db: Db, file: string, work: () => void): void {
+  db.prepare('ATTACH DATABASE ? AS snap').run(file)
+  try {
+    work()
+  } finally {
+    db.prepare('DETACH DATABASE snap').run()
+  }
+}
+
+/** Replaces every data table's rows with those of the attached `snap` database (same schema). */
+export function copyAllFromSnap(db: Db): void {
+  for (const table of dataTables(db)) {
+    const cols = columnsOf(db, table).map(quoteIdent).join(', ')
+    db.prepare(`DELETE FROM main.${quoteIdent(table)}`).run()
+    db.prepare(
+      `INSERT INTO main.${quoteIdent(table)} (${cols}) SELECT ${cols} FROM snap.${quoteIdent(table)}`,
+    ).run()
+  }
+}
+
+/** Deletes every row of every data table. */
+export function deleteAll(db: Db): void {
+  for (const table of dataTables(db)) db.prepare(`DELETE FROM ${quoteIdent(table)}`).run()
+}
+
+/** Deletes a workspace's rows from every data table that has a workspace_id, except the ones listed. */
+export function deleteWorkspaceRows(
+  db: Db,
+  workspaceId: string,
+  keep: readonly string[],
+): Record<string, number> {
+  const removed: Record<string, number> = {}
+  for (const table of dataTables(db)) {
+    if (keep.includes(table) || !columnsOf(db, table).includes('workspace_id')) continue
+    removed[table] = db
+      .prepare(`DELETE FROM ${quoteIdent(table)} WHERE workspace_id = ?`)
+      .run(workspaceId).changes
+  }
+  return removed
+}
