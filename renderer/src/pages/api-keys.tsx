@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { CopyField } from '../components/copy'
 import { columnsFor, DataTable } from '../components/data-table'
 import { ConfirmDialog, Modal } from '../components/dialog'
+import { SelectFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
@@ -99,19 +100,17 @@ export function ApiKeysPage() {
       />
       <section className="card" aria-label="API keys">
         <div className="toolbar">
-          <div className="field">
-            <label htmlFor="key-status">Status</label>
-            <select
-              id="key-status"
-              className="select"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as typeof status)}
-            >
-              <option value="active">Active</option>
-              <option value="revoked">Revoked</option>
-              <option value="">All</option>
-            </select>
-          </div>
+          <SelectFilter
+            id="key-status"
+            label="Status"
+            value={status}
+            onChange={(value) => setStatus(value as typeof status)}
+            options={[
+              ['active', 'Active'],
+              ['revoked', 'Revoked'],
+              ['', 'All'],
+            ]}
+          />
         </div>
         {list.isPending ? (
           <Loading />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
+import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
@@ -91,30 +92,25 @@ export function ConnectionsPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-          <div className="field">
-            <label htmlFor="conn-tenant">Tenant</label>
-            <input
-              id="conn-tenant"
-              className="input"
-              placeholder="Any tenant"
-              value={tenant}
-              onChange={(e) => setTenant(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="conn-status">Status</label>
-            <select
-              id="conn-status"
-              className="select"
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
-              <option value="">Any status</option>
-              <option value="active">Active</option>
-              <option value="needs_reauth">Needs re-auth</option>
-              <option value="revoked">Revoked</option>
-            </select>
-          </div>
+          <TextFilter
+            id="conn-tenant"
+            label="Tenant"
+            placeholder="Any tenant"
+            value={tenant}
+            onChange={setTenant}
+          />
+          <SelectFilter
+            id="conn-status"
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              ['', 'Any status'],
+              ['active', 'Active'],
+              ['needs_reauth', 'Needs re-auth'],
+              ['revoked', 'Revoked'],
+            ]}
+          />
         </search>
         {list.isPending ? (
           <Loading />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { columnsFor, DataTable } from '../components/data-table'
+import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
@@ -82,8 +83,7 @@ export function EventsPage() {
   const [connected, setConnected] = useState(false)
   const [fresh, setFresh] = useState<Set<string>>(new Set())
   const [triggering, setTriggering] = useState(false)
-  const set = (name: keyof Filters) => (e: { target: { value: string } }) =>
-    setFilters((f) => ({ ...f, [name]: e.target.value }))
+  const set = (name: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
 
   const body = useMemo(
     () =>
@@ -151,50 +151,39 @@ export function EventsPage() {
       />
       <section className="card" aria-label="Event log">
         <search className="toolbar">
-          <div className="field">
-            <label htmlFor="ev-provider">Provider</label>
-            <input
-              id="ev-provider"
-              className="input"
-              placeholder="e.g. github"
-              value={filters.provider}
-              onChange={set('provider')}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="ev-type">Type</label>
-            <input
-              id="ev-type"
-              className="input"
-              placeholder="e.g. webhook.received"
-              value={filters.type}
-              onChange={set('type')}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="ev-pevent">Provider event</label>
-            <input
-              id="ev-pevent"
-              className="input"
-              placeholder="e.g. push"
-              value={filters.providerEvent}
-              onChange={set('providerEvent')}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="ev-signature">Signature</label>
-            <select
-              id="ev-signature"
-              className="select"
-              value={filters.signature}
-              onChange={set('signature')}
-            >
-              <option value="">Any verdict</option>
-              <option value="valid">Valid</option>
-              <option value="invalid">Invalid</option>
-              <option value="unverified">Unverified</option>
-            </select>
-          </div>
+          <TextFilter
+            id="ev-provider"
+            label="Provider"
+            placeholder="e.g. github"
+            value={filters.provider}
+            onChange={set('provider')}
+          />
+          <TextFilter
+            id="ev-type"
+            label="Type"
+            placeholder="e.g. webhook.received"
+            value={filters.type}
+            onChange={set('type')}
+          />
+          <TextFilter
+            id="ev-pevent"
+            label="Provider event"
+            placeholder="e.g. push"
+            value={filters.providerEvent}
+            onChange={set('providerEvent')}
+          />
+          <SelectFilter
+            id="ev-signature"
+            label="Signature"
+            value={filters.signature}
+            onChange={set('signature')}
+            options={[
+              ['', 'Any verdict'],
+              ['valid', 'Valid'],
+              ['invalid', 'Invalid'],
+              ['unverified', 'Unverified'],
+            ]}
+          />
           {(filters.connection || filters.installation) && (
             <button
               type="button"

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
+import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
@@ -65,39 +66,31 @@ export function InstallationsPage() {
       />
       <section className="card" aria-label="Installations">
         <search className="toolbar">
-          <div className="field">
-            <label htmlFor="inst-provider">Provider</label>
-            <input
-              id="inst-provider"
-              className="input"
-              placeholder="Any provider"
-              value={provider}
-              onChange={(e) => setProvider(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="inst-tenant">Tenant</label>
-            <input
-              id="inst-tenant"
-              className="input"
-              placeholder="Any tenant"
-              value={tenant}
-              onChange={(e) => setTenant(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="inst-status">Status</label>
-            <select
-              id="inst-status"
-              className="select"
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
-              <option value="">Any status</option>
-              <option value="active">Active</option>
-              <option value="revoked">Revoked</option>
-            </select>
-          </div>
+          <TextFilter
+            id="inst-provider"
+            label="Provider"
+            placeholder="Any provider"
+            value={provider}
+            onChange={setProvider}
+          />
+          <TextFilter
+            id="inst-tenant"
+            label="Tenant"
+            placeholder="Any tenant"
+            value={tenant}
+            onChange={setTenant}
+          />
+          <SelectFilter
+            id="inst-status"
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              ['', 'Any status'],
+              ['active', 'Active'],
+              ['revoked', 'Revoked'],
+            ]}
+          />
         </search>
         {list.isPending ? (
           <Loading />

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { columnsFor, DataTable } from '../components/data-table'
 import { ConfirmDialog } from '../components/dialog'
+import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
@@ -118,24 +119,24 @@ export function ProviderConfigsPage() {
       />
       <section className="card" aria-label="Provider configs">
         <search className="toolbar">
-          <div className="field">
-            <label htmlFor="pc-provider">Provider</label>
-            <input
-              id="pc-provider"
-              className="input"
-              placeholder="Any provider"
-              value={provider}
-              onChange={(e) => setProvider(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="pc-mode">Mode</label>
-            <select id="pc-mode" className="select" value={mode} onChange={(e) => setMode(e.target.value)}>
-              <option value="">Any mode</option>
-              <option value="real">Real OAuth</option>
-              <option value="simulated">Simulated</option>
-            </select>
-          </div>
+          <TextFilter
+            id="pc-provider"
+            label="Provider"
+            placeholder="Any provider"
+            value={provider}
+            onChange={setProvider}
+          />
+          <SelectFilter
+            id="pc-mode"
+            label="Mode"
+            value={mode}
+            onChange={setMode}
+            options={[
+              ['', 'Any mode'],
+              ['real', 'Real OAuth'],
+              ['simulated', 'Simulated'],
+            ]}
+          />
         </search>
         {list.isPending ? (
           <Loading />
