@@ -116,20 +116,33 @@ export function buildTextIndex(docs: Iterable<TextDocument>, options: TextIndexO
       .search(q, { combineWith: 'AND' })
       .map((r) => ({ id: r.id as string, score: r.score * boost(r.id, q) }))
       .sort(byScore)
-  const tolerant = (q: string, combineWith: 'AND' | 'OR') =>
-    mini
+  // One typo-tolerant pass serves both typo tiers (the costly part of a search): a result that
+  // matched every query term is what an AND search would return.
+  const tolerant = (q: string) => {
+    const wanted = new Set(
+      (MiniSearch.getDefault('tokenize') as (text: string) => string[])(q)
+        .map(processTerm)
+        .filter((t): t is string => t !== null && t !== ''),
+    ).size
+    const all = mini
       // A typo can be anywhere, the last word included: no prefix matching here (it costs most with fuzzy).
-      .search(q, { combineWith, fuzzy: fuzziness, prefix: false })
-      .map((r) => ({ id: r.id as string, score: r.score * 0.5 ** typoPenalty(r) }))
+      .search(q, { combineWith: 'OR', fuzzy: fuzziness, prefix: false })
+      .map((r) => ({
+        id: r.id as string,
+        score: r.score * 0.5 ** typoPenalty(r),
+        every: r.queryTerms.length >= wanted,
+      }))
       .sort(byScore)
+    const every = all.filter((h) => h.every)
+    return every.length > 0 ? every : all
+  }
 
   return {
     search(query) {
       const q = normalizeQuery(query)
       if (!q) return []
       let hits = exact(q)
-      if (hits.length === 0) hits = tolerant(q, 'AND')
-      if (hits.length === 0) hits = tolerant(q, 'OR')
+      if (hits.length === 0) hits = tolerant(q)
       return hits.map((h) => h.id)
     },
     size: sorted.length,
