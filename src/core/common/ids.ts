@@ -20,9 +20,3 @@ export interface Ids {
 }
 
 export const randomIds: Ids = { next: (prefix) => `${prefix}_${randomBase62(20)}` }
-
-/** Deterministic ids for tests: `key_0001`, `key_0002`, … */
-export function createSequentialIds(): Ids {
-  let n = 0
-  return { next: (prefix) => `${prefix}_${String(++n).padStart(6, '0')}` }
-}

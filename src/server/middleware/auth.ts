@@ -9,6 +9,17 @@ export type Access = 'secret' | 'session' | 'admin'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** The credential of an `Authorization: Bearer …` header; a header of another shape is a 401. */
+export function bearerToken(header: string): string {
+  const token = BEARER.exec(header)?.[1]
+  if (!token) {
+    throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.', {
+      headers: { 'www-authenticate': 'Bearer realm="switchyard", error="invalid_request"' },
+    })
+  }
+  return token
+}
+
 /** Names the workspace the local admin token (the UI) acts on. */
 export const WORKSPACE_HEADER = 'switchyard-workspace'
 
@@ -28,12 +39,7 @@ export function requireKey(
         headers: { 'www-authenticate': 'Bearer realm="switchyard"' },
       })
     }
-    const token = BEARER.exec(header)?.[1]
-    if (!token) {
-      throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.', {
-        headers: { 'www-authenticate': 'Bearer realm="switchyard", error="invalid_request"' },
-      })
-    }
+    const token = bearerToken(header)
     const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
     const headers = countRequest(core, principal)
     if (access === 'secret' && principal.role !== 'secret') {

@@ -10,11 +10,10 @@ import {
 } from '../../core/providers/providers.schema.js'
 import { searchEnvelopeSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
-import { WORKSPACE_HEADER } from '../middleware/auth.js'
+import { bearerToken, WORKSPACE_HEADER } from '../middleware/auth.js'
 import { errors, IdParamSchema, json } from '../openapi.js'
 
 const TAG = 'Catalog'
-const BEARER = /^Bearer\s+(\S+)\s*$/i
 /** No key needed; a secret key (or the admin token) adds the workspace's custom providers. */
 const OPTIONAL_KEY: Array<Record<string, string[]>> = [{}, { secretKey: [] }, { adminToken: [] }]
 const NOT_MODIFIED = { 304: { description: 'Not modified: the `If-None-Match` ETag still matches.' } }
@@ -27,12 +26,7 @@ const NOT_MODIFIED = { 304: { description: 'Not modified: the `If-None-Match` ET
 function scopeOf(c: Context<AppEnv>, core: Core): string {
   const header = c.req.header('authorization')
   if (header === undefined) return ''
-  const token = BEARER.exec(header)?.[1]
-  if (!token) {
-    throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.', {
-      headers: { 'www-authenticate': 'Bearer realm="switchyard", error="invalid_request"' },
-    })
-  }
+  const token = bearerToken(header)
   const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
   if (principal.role !== 'secret') {
     throw new AppError(
