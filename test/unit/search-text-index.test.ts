@@ -82,6 +82,31 @@ describe('editDistance', () => {
     expect(editDistance('slak', 'slack')).toBe(1)
     expect(editDistance('stirpe', 'sire')).toBe(2)
     expect(editDistance('', 'abc')).toBe(3)
+    expect(editDistance('abc', '')).toBe(3)
+  })
+
+  it('agrees with the full table on random pairs, long words included (the rows are reused)', () => {
+    const reference = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      )
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const cost = a[i - 1] === b[j - 1] ? 0 : 1
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+        }
+      }
+      return d[a.length]![b.length]!
+    }
+    let seed = 42
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+    const word = () => Array.from({ length: next() % 70 }, () => 'abcde'[next() % 5]).join('')
+    for (let n = 0; n < 300; n++) {
+      const [a, b] = [word(), word()]
+      expect(editDistance(a, b), `${a} / ${b}`).toBe(reference(a, b))
+    }
   })
 })
 

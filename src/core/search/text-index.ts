@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
+import { buildAllTermsIndex } from './all-terms-index.js'
 
 /** One document of a relevance index: an id and its searchable text, by field. */
 export interface TextDocument {
@@ -40,14 +41,11 @@ const STOP_WORDS = new Set(
   ),
 )
 
-const processTerm = (term: string) => {
+export const processTerm = (term: string): string | null => {
   const lower = term.toLowerCase()
   const plain = /^[\x20-\x7e]*$/.test(lower) ? lower.trim() : normalizeQuery(lower)
   return plain && !STOP_WORDS.has(plain) ? plain : null
 }
-
-/** Search-as-you-type: only the last term may be unfinished, so only it matches as a prefix. */
-const lastTermOnly = (_term: string, i: number, terms: string[]) => i === terms.length - 1
 
 /**
  * Typo tolerance by term length: short terms must match exactly (or as a prefix), longer ones
@@ -55,29 +53,48 @@ const lastTermOnly = (_term: string, i: number, terms: string[]) => i === terms.
  */
 export const fuzziness = (term: string): number => (term.length <= 3 ? 0 : term.length <= 5 ? 1 : 2)
 
+// Three rolling rows of the edit-distance table, reused across calls: typo ranking computes
+// thousands of distances per search, and fresh arrays for each made that search GC-bound.
+let rows = new Int32Array(3 * 32)
+
 /** Edit distance where swapping two neighbouring letters counts as one edit (optimal string alignment). */
 export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
+  const width = b.length + 1
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2)
+  // Row i of the table lives at offset (i % 3) * width.
+  for (let j = 0; j < width; j++) rows[j] = j
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
+    const cur = (i % 3) * width
+    const prev = ((i + 2) % 3) * width
+    const prev2 = ((i + 1) % 3) * width
+    rows[cur] = i
+    for (let j = 1; j < width; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      let d = Math.min(rows[prev + j]! + 1, rows[cur + j - 1]! + 1, rows[prev + j - 1]! + cost)
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1)
-      rows[i]![j] = d
+        d = Math.min(d, rows[prev2 + j - 2]! + 1)
+      rows[cur + j] = d
     }
   }
-  return rows[a.length]![b.length]!
+  return rows[(a.length % 3) * width + b.length]!
 }
 
-/** How far a typo-tolerant match is from the query: per query term, its closest matched term. */
-function typoPenalty(result: SearchResult): number {
+/**
+ * How far a typo-tolerant match is from the query: per query term, its closest matched term.
+ * `distances` memoises per search: the many results of one query share a handful of terms.
+ */
+function typoPenalty(result: SearchResult, distances: Map<string, number>): number {
   let penalty = 0
   for (const q of result.queryTerms) {
     let best = 3
     for (const t of result.terms) {
-      best = Math.min(best, t.startsWith(q) ? 0 : editDistance(q, t))
+      const key = `${q}\u0000${t}`
+      let d = distances.get(key)
+      if (d === undefined) {
+        d = t.startsWith(q) ? 0 : editDistance(q, t)
+        distances.set(key, d)
+      }
+      best = Math.min(best, d)
       if (best === 0) break
     }
     penalty += best
@@ -103,7 +120,7 @@ export function buildTextIndex(docs: Iterable<TextDocument>, options: TextIndexO
     storeFields: [],
     extractField: (doc, field) => (field === 'id' ? doc.id : doc.text[field]),
     processTerm,
-    searchOptions: { boost: options.fields, prefix: lastTermOnly, maxFuzzy: 2 },
+    searchOptions: { boost: options.fields, maxFuzzy: 2 },
   })
   const sorted = [...docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   mini.addAll(sorted)
@@ -111,25 +128,29 @@ export function buildTextIndex(docs: Iterable<TextDocument>, options: TextIndexO
   const names = new Map(exactField ? sorted.map((d) => [d.id, normalizeQuery(d.text[exactField] ?? '')]) : [])
   const boost = (id: string, q: string) => (names.get(id) === q ? EXACT_BOOST : 1)
 
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[]
+  const termsOf = (q: string) => tokenize(q).flatMap((t) => processTerm(t) ?? [])
+  const allTerms = buildAllTermsIndex(sorted, { fields: options.fields, tokenize, processTerm })
+
   const exact = (q: string) =>
-    mini
-      .search(q, { combineWith: 'AND' })
-      .map((r) => ({ id: r.id as string, score: r.score * boost(r.id, q) }))
+    allTerms
+      .search(termsOf(q))
+      .map((h) => {
+        const id = sorted[h.doc]!.id
+        return { id, score: h.score * boost(id, q) }
+      })
       .sort(byScore)
   // One typo-tolerant pass serves both typo tiers (the costly part of a search): a result that
   // matched every query term is what an AND search would return.
   const tolerant = (q: string) => {
-    const wanted = new Set(
-      (MiniSearch.getDefault('tokenize') as (text: string) => string[])(q)
-        .map(processTerm)
-        .filter((t): t is string => t !== null && t !== ''),
-    ).size
+    const wanted = new Set(termsOf(q)).size
+    const distances = new Map<string, number>()
     const all = mini
       // A typo can be anywhere, the last word included: no prefix matching here (it costs most with fuzzy).
       .search(q, { combineWith: 'OR', fuzzy: fuzziness, prefix: false })
       .map((r) => ({
         id: r.id as string,
-        score: r.score * 0.5 ** typoPenalty(r),
+        score: r.score * 0.5 ** typoPenalty(r, distances),
         every: r.queryTerms.length >= wanted,
       }))
       .sort(byScore)
