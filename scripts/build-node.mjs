@@ -1,14 +1,15 @@
 // Bundles the Node side (CLI + server) and the SDK with esbuild. `--if-stale` skips the work when
 // dist/ is newer than every source file, so `npm start` stays instant after the first build.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
 const root = new URL('..', import.meta.url).pathname
 const args = new Set(process.argv.slice(2))
 const outputs = [
-  join(root, 'dist/cli.js'),
+  join(root, 'dist/cli.cjs'),
   join(root, 'dist/sdk/index.js'),
   join(root, 'dist/sdk/index.d.ts'),
 ]
@@ -37,16 +38,60 @@ const common = {
   logLevel: args.has('--quiet') ? 'error' : 'warning',
 }
 
+// The CLI is one CommonJS file, so bin/switchyard.js can compile it through a V8 code cache
+// (vm.Script cachedData; Node 20 has no compile cache for ES modules). Whitespace and syntax are
+// minified (less to read and hash at every start); names are kept for readable stack traces.
+/**
+ * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them (a quarter of
+ * the bundle) alive, and every start would load them. Switchyard only uses English messages (the
+ * default zod installs itself), so the bundle's locale index offers just that one.
+ */
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: join(root, 'node_modules/zod/v4/locales'),
+    }))
+  },
+}
+
+/**
+ * @hono/node-server imports node:http2 only to recognise HTTP/2 requests (`instanceof`). The
+ * gateway serves HTTP/1.1 alone, so the bundle gives it a stand-in that no request is an instance
+ * of, and a start does not load Node's HTTP/2 stack (5 ms).
+ */
+const noHttp2 = {
+  name: 'no-http2',
+  setup(b) {
+    b.onResolve({ filter: /^node:http2$/ }, (args) =>
+      args.importer.includes(`${'@hono'}/node-server`)
+        ? { path: 'http2-stand-in', namespace: 'no-http2' }
+        : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
+      contents: 'export class Http2ServerRequest {}\nexport const constants = { NGHTTP2_NO_ERROR: 0 }',
+    }))
+  },
+}
+
 await build({
   ...common,
+  format: 'cjs',
+  minifyWhitespace: true,
+  minifySyntax: true,
   entryPoints: { cli: join(root, 'src/cli/main.ts') },
+  outExtension: { '.js': '.cjs' },
   outdir: join(root, 'dist'),
-  // Dependencies stay in node_modules (better-sqlite3 is native); only our code is bundled.
-  external: ['better-sqlite3'],
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  // Every dependency is bundled, better-sqlite3's JavaScript too (its native addon is loaded by
+  // path, see openDatabase): a start then resolves and reads no package files at all.
+  define: { 'import.meta.url': '__importMetaUrl' },
+  plugins: [englishOnlyZod, noHttp2],
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 })
+rmSync(join(root, 'dist/cli.js'), { force: true })
+rmSync(join(root, 'dist/cli.js.map'), { force: true })
+await warmCodeCache()
 
 await build({
   ...common,
@@ -63,4 +108,46 @@ execFileSync(
     stdio: 'inherit',
   },
 )
-if (!args.has('--quiet')) console.log('built dist/cli.js and dist/sdk/index.js (+ .d.ts)')
+if (!args.has('--quiet')) console.log('built dist/cli.cjs (+ code cache) and dist/sdk/index.js (+ .d.ts)')
+
+/**
+ * Writes dist/cli.cjs.cache from a real start: `serve` on a scratch folder until it has answered
+ * /health, so the cache holds every function a start compiles. Best effort: without it, the first
+ * start writes one.
+ */
+async function warmCodeCache() {
+  rmSync(join(root, 'dist/cli.cjs.cache'), { force: true })
+  const data = mkdtempSync(join(tmpdir(), 'switchyard-warm-'))
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin/switchyard.js'), 'serve', '--port', '0', '--data', data],
+    {
+      env: { ...process.env, SWITCHYARD_WRITE_CODE_CACHE: '1' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    const url = await Promise.race([
+      new Promise((resolve) => {
+        let out = ''
+        child.stdout.on('data', (d) => {
+          out += d
+          const m = /listening on (http:\/\/\S+)/.exec(out)
+          if (m) resolve(m[1])
+        })
+      }),
+      exited.then(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 20_000).unref()),
+    ])
+    if (url) await fetch(`${url}/health`).then((r) => r.arrayBuffer())
+    else
+      console.warn('warning: could not warm the code cache (serve did not start); the first start writes it')
+  } catch (err) {
+    console.warn(`warning: could not warm the code cache: ${err.message}`)
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+    rmSync(data, { recursive: true, force: true })
+  }
+}

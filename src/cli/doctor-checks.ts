@@ -1,9 +1,8 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { ADMIN_TOKEN_FILE, DB_FILE, ENCRYPTION_KEY_FILE, openDataFolder } from '../core/data-folder.js'
-import { databaseHealth } from '../core/db/open.js'
+import { connect, databaseHealth } from '../core/db/open.js'
 import { loadCatalog } from '../core/providers/catalog.js'
 
 export interface Check {
@@ -30,7 +29,7 @@ export function checkNode(version = process.versions.node): Check {
 
 export function checkNativeModule(): Check {
   try {
-    const db = new Database(':memory:')
+    const db = connect(':memory:')
     const { v } = db.prepare('SELECT sqlite_version() AS v').get() as { v: string }
     db.close()
     return { name: 'SQLite native module', ok: true, detail: `better-sqlite3 loads, SQLite ${v}` }

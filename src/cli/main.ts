@@ -1,8 +1,10 @@
 import { runCli } from './index.js'
 
-const code = await runCli(process.argv.slice(2), {
+// No top-level await: the bundle is CommonJS, so bin/switchyard.js can load it with a V8 code cache.
+void runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
+}).then((code) => {
+  process.exitCode = code
 })
-process.exitCode = code

@@ -7,7 +7,7 @@ import type { Ids } from '../core/common/ids.js'
 import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
 import { closeDatabase } from '../core/db/open.js'
-import { createApp } from './app.js'
+import { type App, createApp } from './app.js'
 
 export interface ServerConfig {
   dataDir: string
@@ -43,15 +43,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.ids && { ids: config.ids }),
   })
   const firstRun = bootstrap(core)
-  const app = createApp({ core, ...(config.logger && { logger: config.logger }) })
+  // The socket is bound before the HTTP app is assembled, which then happens in the next turn of the
+  // event loop: whoever reads "listening on" connects meanwhile, and a request that arrives first
+  // waits in the backlog (or builds the app itself). The first answer comes sooner; none fails.
+  let app: App | undefined
+  const appNow = () => {
+    app ??= createApp({ core, ...(config.logger && { logger: config.logger }) })
+    return app
+  }
+  const fetch: App['fetch'] = (request, env, context) => appNow().fetch(request, env, context)
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s))
+    const s = serve({ fetch, hostname: config.host, port: config.port }, () => resolve(s))
     s.once('error', (err) => {
       db.close()
       reject(err)
     })
   })
+  const assemble = setImmediate(appNow)
   const port = (server.address() as AddressInfo).port
   // A wildcard bind is reachable on loopback, and only loopback Host names pass the host check.
   const wildcard = config.host === '0.0.0.0' || config.host === '::'
@@ -65,6 +74,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     adminToken: folder.adminToken,
     ...(firstRun && { firstRun }),
     close() {
+      clearImmediate(assemble)
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {
           closeDatabase(db)

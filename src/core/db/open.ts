@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
 import { applyMigrations } from './migrate.js'
 import { MIGRATIONS } from './migrations/index.js'
@@ -17,10 +18,37 @@ export interface OpenDatabaseOptions {
  * which is what "an acknowledged webhook is never lost" needs; group commit pays for it.
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  const db = new Database(options.path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  // A binding given here (Electron's) is the process's: later plain connections use it too.
+  if (options.nativeBinding) addon = { path: options.nativeBinding }
+  const db = connect(options.path)
   for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
   applyMigrations(db, MIGRATIONS)
   return db
+}
+
+/**
+ * better-sqlite3's compiled addon, by path: loading it directly skips the `bindings` package's
+ * search through a dozen candidate folders at every start. Undefined (better-sqlite3 then searches
+ * itself) when the addon is not where `npm install` builds it.
+ */
+let addon: { path: string | undefined } | undefined
+function installedAddon(): string | undefined {
+  if (!addon) {
+    try {
+      addon = {
+        path: createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'),
+      }
+    } catch {
+      addon = { path: undefined }
+    }
+  }
+  return addon.path
+}
+
+/** A plain better-sqlite3 connection (no pragmas, no migrations) whose addon is found as above. */
+export function connect(path: string, options: Database.Options = {}): Db {
+  const nativeBinding = options.nativeBinding ?? installedAddon()
+  return new Database(path, { ...options, ...(nativeBinding && { nativeBinding }) })
 }
 
 /** Every connection to a data folder's database runs with these (the commit worker's too). */

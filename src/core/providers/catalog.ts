@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import {
@@ -30,43 +30,66 @@ export interface Catalog {
   providers: CatalogProvider[]
   /** Hash of the catalog files, so boot can skip re-syncing an unchanged catalog. */
   hash: string
+  /**
+   * Names, sizes and modification times of the catalog files: when the database recorded this
+   * same fingerprint, boot knows the catalog is unchanged without reading or hashing the files.
+   */
+  fingerprint?: string
 }
 
 /**
- * Reads the catalog files and hashes them at once; parses and validates them only when first
- * used, so a boot whose database already holds this exact catalog skips that work.
+ * Lists the catalog files and stats them; reads, hashes, parses and validates them only when first
+ * needed, so a boot whose database already holds this exact catalog skips all of that.
  * A malformed catalog fails loudly when it is first used.
  */
 export function loadCatalog(dir = findCatalogDir()): Catalog {
-  const hash = createHash('sha256')
-  const read = (path: string) => {
-    const text = readFileSync(path, 'utf8')
-    hash.update(text)
-    return text
+  const providersDir = join(dir, 'providers')
+  const files = [
+    join(dir, 'categories.json'),
+    ...readdirSync(providersDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => join(providersDir, f)),
+  ]
+  const fingerprint = files
+    .map((file) => {
+      const stat = statSync(file)
+      return `${basename(file)}:${stat.size}:${stat.mtimeMs}`
+    })
+    .join('|')
+  let texts: string[] | undefined
+  const read = () => {
+    texts ??= files.map((file) => readFileSync(file, 'utf8'))
+    return texts
   }
-  const categoriesText = read(join(dir, 'categories.json'))
-  const providerFiles = readdirSync(join(dir, 'providers'))
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => ({ file, text: read(join(dir, 'providers', file)) }))
+  let hash: string | undefined
   let parsed: { categories: Category[]; providers: CatalogProvider[] } | undefined
   const parse = () => {
     if (parsed) return parsed
-    const categories = z.array(CategorySchema).parse(JSON.parse(categoriesText))
+    const [categoriesText, ...providerTexts] = read()
+    const categories = z.array(CategorySchema).parse(JSON.parse(categoriesText!))
     const providers: CatalogProvider[] = []
-    for (const { file, text } of providerFiles) {
+    providerTexts.forEach((text, i) => {
       const result = z.array(CatalogProviderSchema).safeParse(JSON.parse(text))
       if (!result.success) {
         const issue = result.error.issues[0]!
-        throw new Error(`catalog file ${file}: ${issue.path.join('.')}: ${issue.message}`)
+        throw new Error(`catalog file ${basename(files[i + 1]!)}: ${issue.path.join('.')}: ${issue.message}`)
       }
       providers.push(...result.data)
-    }
+    })
     parsed = { categories, providers }
     return parsed
   }
   return {
-    hash: hash.digest('hex'),
+    fingerprint,
+    get hash() {
+      if (hash === undefined) {
+        const sha = createHash('sha256')
+        for (const text of read()) sha.update(text)
+        hash = sha.digest('hex')
+      }
+      return hash
+    },
     get categories() {
       return parse().categories
     },

@@ -11,7 +11,7 @@ import { monogramSvg } from './logo.js'
 import { createProvidersIndex } from './providers.index.js'
 import { logoVersion, type ProvidersRepo } from './providers.repo.js'
 import type { CategoryWithCount, Provider } from './providers.schema.js'
-import { providersSearchable } from './providers.searchable.js'
+import { type ProvidersSearchable, providersSearchable } from './providers.searchable.js'
 
 /** Providers: the built-in catalog plus each workspace's custom providers, with relevance search. */
 export function createProvidersService(deps: {
@@ -23,7 +23,12 @@ export function createProvidersService(deps: {
 }) {
   const { db, repo, settings, clock, search } = deps
   const index = createProvidersIndex({ repo })
-  let searchable = providersSearchable([])
+  // Built on first use (it compiles the filter schemas; no start pays for that), again after a sync.
+  let searchable: ProvidersSearchable | undefined
+  const searchableNow = () => {
+    searchable ??= providersSearchable(repo.categories().map((c) => c.id))
+    return searchable
+  }
   let catalogFiles: Catalog | undefined
   // The relevance index is built from SQLite by the first query search after boot (tens of ms), not
   // during boot: startup and CLI commands that never search do not pay for it. Until then there is
@@ -39,16 +44,20 @@ export function createProvidersService(deps: {
   const syncCatalog = (catalog: Catalog) => {
     catalogFiles = catalog
     const stored = repo.catalogCounts()
-    const current =
-      // Comparing the hash first keeps an unchanged catalog from being parsed at all (startup time).
-      settings.get('catalog_hash') === catalog.hash && stored.providers > 0 && stored.categories > 0
-    if (!current) {
+    const filled = stored.providers > 0 && stored.categories > 0
+    // The files' fingerprint (sizes, times) first, then their hash: an unchanged catalog is then
+    // neither read nor parsed at boot (startup time).
+    const sameFiles =
+      catalog.fingerprint !== undefined && settings.get('catalog_fingerprint') === catalog.fingerprint
+    if (!filled || (!sameFiles && settings.get('catalog_hash') !== catalog.hash)) {
       inTransaction(db, () => {
         repo.syncCatalog(catalog, isoAt(clock.now()))
         settings.set('catalog_hash', catalog.hash)
       })
     }
-    searchable = providersSearchable(repo.categories().map((c) => c.id))
+    if (catalog.fingerprint !== undefined && !sameFiles)
+      settings.set('catalog_fingerprint', catalog.fingerprint)
+    searchable = undefined
     indexed = false
   }
 
@@ -87,9 +96,9 @@ export function createProvidersService(deps: {
      */
     search(scope: string, request: SearchRequest): SearchPage<Partial<Provider>> {
       const query = request.query === undefined ? '' : normalizeQuery(request.query)
-      if (!query) return search.search(searchable, scope, { ...request, query: undefined })
+      if (!query) return search.search(searchableNow(), scope, { ...request, query: undefined })
       ensureIndex()
-      return search.search(searchable, scope, request, {
+      return search.search(searchableNow(), scope, request, {
         ranking: { query, rank: (version) => index.rank(scope, query, version) },
       })
     },

@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3'
-import type { Db } from '../db/open.js'
+import { connect, type Db } from '../db/open.js'
 
 /** Tables about the database itself: never copied from a snapshot or wiped by a reset. */
 const META_TABLES = new Set(['schema_migrations', 'settings'])
@@ -63,7 +62,7 @@ export const countRows = (db: Db): Record<string, number> =>
 
 /** The migration versions recorded in a database file, read without changing it; throws if it has none. */
 export function migrationVersionsOf(file: string): number[] {
-  const probe = new Database(file, { readonly: true, fileMustExist: true })
+  const probe = connect(file, { readonly: true, fileMustExist: true })
   try {
     return (probe.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map(
       (r) => r.version,
