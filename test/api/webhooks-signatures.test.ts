@@ -92,6 +92,22 @@ describe('signature verdicts on captured webhooks', () => {
     expect((await send('/webhooks/github', sign('github', SECRET))).signature).toBe('valid')
   })
 
+  it('a secret configured (or changed) after earlier captures applies to the next one', async () => {
+    // Capture remembers the provider and its secrets between requests; any write must end that.
+    expect((await send('/webhooks/github', sign('github'))).signature).toBe('unverified')
+    await configure('github')
+    expect((await send('/webhooks/github', sign('github'))).signature).toBe('valid')
+    const found = await t.req('POST', '/api/provider-configs/search', { key: t.secretKey, body: {} })
+    const [config] = (await found.json()).data
+    const res = await t.req('PATCH', `/api/provider-configs/${config.id}`, {
+      key: t.secretKey,
+      body: { webhook_secret: 'rotated' },
+    })
+    expect(res.status).toBe(200)
+    expect((await send('/webhooks/github', sign('github'))).signature).toBe('invalid')
+    expect((await send('/webhooks/github', sign('github', 'rotated'))).signature).toBe('valid')
+  })
+
   it("another workspace's secret does not verify (secrets are per workspace)", async () => {
     await configure('github')
     const qa = t.core.workspaces.create({ name: 'qa', tier: 'free' })

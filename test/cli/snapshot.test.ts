@@ -109,11 +109,19 @@ describe('switchyard reset', () => {
     const s = await startServe(['--data', dir.dir])
     try {
       const old = /secret\s+(sk_\w+)/.exec(s.output())![1]!
+      const capture = () => fetch(`${s.url}/webhooks/github`, { method: 'POST', body: '{}' })
+      expect((await capture()).status).toBe(200)
       const res = runCli(['reset', '--yes', '--json', '--data', dir.dir])
       expect(res.code).toBe(0)
       const fresh = JSON.parse(res.stdout).keys.find((k: { role: string }) => k.role === 'secret').key
       expect((await search(s.url, old)).status).toBe(401)
       expect((await search(s.url, fresh)).status).toBe(200)
+      // Capture looks up the default workspace by name: the reset made a new one, with a new id.
+      const { id } = await (await capture()).json()
+      const event = await fetch(`${s.url}/api/events/${id}`, {
+        headers: { authorization: `Bearer ${fresh}` },
+      })
+      expect(event.status).toBe(200)
     } finally {
       await s.stop()
       dir.cleanup()

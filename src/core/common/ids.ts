@@ -2,8 +2,27 @@ import { randomBytes } from 'node:crypto'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
+const POOL_BYTES = 4096
+let pool = Buffer.alloc(0)
+let used = 0
+
+/**
+ * Bytes from the system's CSPRNG, drawn from a 4 KiB pool: one call into OpenSSL per hundred ids
+ * instead of one per id (webhook capture makes an id per request). A drained pool is replaced, not
+ * refilled, so bytes already handed out never change.
+ */
+export function pooledRandomBytes(n: number): Buffer {
+  if (n > POOL_BYTES) return randomBytes(n)
+  if (used + n > pool.length) {
+    pool = randomBytes(POOL_BYTES)
+    used = 0
+  }
+  used += n
+  return pool.subarray(used - n, used)
+}
+
 /** Encodes random bytes as base62 (rejection sampling keeps every character uniform). */
-export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {
+export function randomBase62(length: number, random: (n: number) => Buffer = pooledRandomBytes): string {
   let out = ''
   while (out.length < length) {
     for (const byte of random(length * 2)) {

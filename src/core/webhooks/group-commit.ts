@@ -110,19 +110,23 @@ export function createGroupCommit(
       const batch = queue.splice(0, maxBatch)
       const current = worker
       inFlight = true
-      current
-        .commit(batch.map((b) => b.writes))
-        .then(
-          (errors) => settle(batch, errors),
-          (err: Error) => {
-            for (const item of batch) item.reject(err)
-          },
-        )
-        .finally(() => {
-          inFlight = false
-          if (queue.length) flush()
-          else stopWhenIdle(current)
-        })
+      // The next batch goes to the worker before this one's requests are answered: answering them
+      // takes the event loop a while, and the worker would wait for it (with the disk idle).
+      const next = () => {
+        inFlight = false
+        if (queue.length) flush()
+        else stopWhenIdle(current)
+      }
+      current.commit(batch.map((b) => b.writes)).then(
+        (errors) => {
+          next()
+          settle(batch, errors)
+        },
+        (err: Error) => {
+          next()
+          for (const item of batch) item.reject(err)
+        },
+      )
       return
     }
     if (queue.length >= workerAt) startWorker()

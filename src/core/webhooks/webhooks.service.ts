@@ -1,5 +1,6 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
+import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { nextEventId } from '../events/event-id.js'
@@ -52,11 +53,19 @@ export function createWebhooksService(deps: {
 }) {
   const { events, providers, providerConfigs, workspaces, clock, ids } = deps
   const committer = createGroupCommit(deps.db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
+  // Every capture looks up the same few rows; they are read again only after something changed.
+  const stamp = createChangeStamp(deps.db)
+  const workspaceIdOf = memoUntilChange(stamp, (name: string) => workspaces.get(name).id)
+  const receiverOf = memoUntilChange(stamp, (key: string) => {
+    const [workspaceId, providerId] = key.split('\n') as [string, string]
+    const provider = providers.find(workspaceId, providerId)
+    return { provider, secrets: provider ? providerConfigs.webhookSecrets(workspaceId, provider.id) : [] }
+  })
 
   return {
     /** The workspace a webhook URL names (`?workspace=`), `default` when it names none; 404 if unknown. */
     workspaceFor(name: string | undefined): string {
-      return workspaces.get(name || DEFAULT_WORKSPACE).id
+      return workspaceIdOf(name || DEFAULT_WORKSPACE)
     },
 
     /** Stores one inbound request as a `webhook.received` event; resolves after it is committed. */
@@ -75,8 +84,7 @@ export function createWebhooksService(deps: {
       const nowMs = clock.now()
       const header = headerLookup(input.headers)
       const contentType = header('content-type') ?? null
-      const provider = providers.find(input.workspaceId, providerId)
-      const configured = provider ? providerConfigs.webhookSecrets(input.workspaceId, provider.id) : []
+      const { provider, secrets: configured } = receiverOf(`${input.workspaceId}\n${providerId}`)
       const verdict = provider
         ? verdictFor(configured, provider.webhooks?.signature ?? null, { header, body: input.body, nowMs })
         : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }

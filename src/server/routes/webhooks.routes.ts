@@ -107,8 +107,9 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
 
   const capture = async (c: Context<AppEnv>) => {
     const { path, query } = target(c)
-    const workspaceId = core.webhooks.workspaceFor(new URLSearchParams(query).get('workspace') ?? undefined)
     const body = Buffer.from(await c.req.arrayBuffer())
+    // After the body: the workspace and the capture are then looked up in one synchronous stretch.
+    const workspaceId = core.webhooks.workspaceFor(new URLSearchParams(query).get('workspace') ?? undefined)
     const { event, reply } = await core.webhooks.ingest({
       workspaceId,
       provider: c.req.param('provider') ?? '',

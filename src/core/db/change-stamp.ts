@@ -1,0 +1,43 @@
+import type { Db } from './open.js'
+
+/**
+ * A value that changes whenever the database may have changed: this connection wrote a row
+ * (`total_changes()`), or another connection committed (`PRAGMA data_version`) — the webhook commit
+ * worker, or a CLI command in another process. It is read once per synchronous stretch of work (the
+ * next microtask reads it again), so the lookups of one request share one read of about 3 µs.
+ */
+export function createChangeStamp(db: Db): () => string {
+  const version = db.prepare('PRAGMA data_version').pluck()
+  const changes = db.prepare('SELECT total_changes()').pluck()
+  let current: string | undefined
+  return () => {
+    if (current === undefined) {
+      current = `${version.get()}:${changes.get()}`
+      queueMicrotask(() => {
+        current = undefined
+      })
+    }
+    return current
+  }
+}
+
+/**
+ * Memoises a lookup of rows until the change stamp moves: hot paths (webhook capture) look up the
+ * same workspace and provider for every request, and rows change rarely. Any write anywhere clears
+ * every entry, so a memo never outlives the data it was computed from.
+ */
+export function memoUntilChange<K, V>(stamp: () => string, lookup: (key: K) => V): (key: K) => V {
+  let at: string | undefined
+  const memo = new Map<K, V>()
+  return (key) => {
+    const now = stamp()
+    if (now !== at) {
+      memo.clear()
+      at = now
+    }
+    if (memo.has(key)) return memo.get(key) as V
+    const value = lookup(key)
+    memo.set(key, value)
+    return value
+  }
+}
