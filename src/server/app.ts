@@ -25,7 +25,7 @@ import { registerSimulatorRoutes } from './routes/simulator.routes.js'
 import { registerSyncRoutes } from './routes/sync.routes.js'
 import { registerUiRoutes } from './routes/ui.routes.js'
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoints.routes.js'
-import { registerWebhookRoutes } from './routes/webhooks.routes.js'
+import { registerWebhookCapture, registerWebhookRoutes } from './routes/webhooks.routes.js'
 
 export interface AppDeps {
   core: Core
@@ -40,6 +40,8 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? console
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never })
 
+  // First, before any app-wide middleware: webhook capture is the hot path and needs none of it.
+  registerWebhookCapture(app, deps.core)
   app.use('*', requestId())
   app.use('*', hostCheck())
   for (const path of CORS_PATHS) {

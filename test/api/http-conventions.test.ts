@@ -72,4 +72,14 @@ describe('HTTP conventions', () => {
   it('every response carries a Request-Id', async () => {
     expect((await t.req('GET', '/health')).headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
+
+  it('webhook captures carry one too, refused ones included', async () => {
+    const ok = await t.req('POST', '/webhooks/github', { raw: '{}' })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(ok.headers.get('switchyard-event-id')).toBe((await ok.json()).id)
+    const unknown = await t.req('POST', '/webhooks/github?workspace=nope', { raw: '{}' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
 })

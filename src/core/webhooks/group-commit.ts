@@ -1,6 +1,6 @@
 import { type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
-import { type CommitWorker, startCommitWorker, type Write } from './commit-worker.js'
+import { type CommitWorker, positional, startCommitWorker, type Write } from './commit-worker.js'
 
 export type { Write } from './commit-worker.js'
 
@@ -33,6 +33,11 @@ export function createGroupCommit(
   const workerAt = 4
   const useWorker = (options.worker ?? true) && !db.memory
   const prepared = statements.map((sql) => db.prepare(sql))
+  const forWorker = statements.map(positional)
+  const valuesOf = ([i, params]: Write): [number, unknown[]] => [
+    i,
+    forWorker[i]!.names.map((name) => (params as Record<string, unknown>)[name]),
+  ]
   const queue: Pending[] = []
   let scheduled = false
   let worker: CommitWorker | undefined
@@ -81,9 +86,13 @@ export function createGroupCommit(
   function startWorker() {
     if (starting || worker || workerFailed || !useWorker) return
     starting = true
-    startCommitWorker(db.name, statements, () => {
-      worker = undefined
-    })
+    startCommitWorker(
+      db.name,
+      forWorker.map((s) => s.sql),
+      () => {
+        worker = undefined
+      },
+    )
       .then((w) => {
         if (!db.open) return w.terminate()
         worker = w
@@ -117,7 +126,7 @@ export function createGroupCommit(
         if (queue.length) flush()
         else stopWhenIdle(current)
       }
-      current.commit(batch.map((b) => b.writes)).then(
+      current.commit(batch.map((b) => b.writes.map(valuesOf))).then(
         (errors) => {
           next()
           settle(batch, errors)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Core } from '../../core/core.js'
@@ -98,12 +99,21 @@ function webhookBodyLimit(): MiddlewareHandler<AppEnv> {
   }
 }
 
-/** Inbound webhooks (public, any Host, not rate limited) and the trigger that fakes them. */
-export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+/**
+ * Inbound webhooks: public, any Host, not rate limited. Registered before the app-wide middleware
+ * (see createApp), so a capture skips what it does not need; it sets its own Request-Id, in a plain
+ * header list that @hono/node-server writes without building a Headers object (the hot path).
+ */
+export function registerWebhookCapture(app: OpenAPIHono<AppEnv>, core: Core) {
   for (const method of METHODS) {
     for (const subPath of [false, true]) app.openAPIRegistry.registerPath(captureDoc(method, subPath))
   }
   const bodyLimit = webhookBodyLimit()
+  const requestIdOnErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('requestId', randomUUID())
+    await next()
+    if (c.error || c.res.status >= 400) c.res.headers.set('request-id', c.get('requestId'))
+  }
 
   const capture = async (c: Context<AppEnv>) => {
     const { path, query } = target(c)
@@ -119,18 +129,22 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       headers: rawHeaders(c),
       body,
     })
+    const ids = { 'switchyard-event-id': event.id, 'request-id': c.get('requestId') }
     if (reply) {
-      return new Response(reply.body, {
-        status: reply.status,
-        headers: { ...reply.headers, 'switchyard-event-id': event.id },
-      })
+      return new Response(reply.body, { status: reply.status, headers: { ...reply.headers, ...ids } })
     }
-    return c.json({ id: event.id }, 200, { 'switchyard-event-id': event.id })
+    return new Response(JSON.stringify({ id: event.id }), {
+      status: 200,
+      headers: { 'content-type': 'application/json', ...ids },
+    })
   }
   for (const path of ['/webhooks/:provider', '/webhooks/:provider/*']) {
-    app.on([...METHODS], path, bodyLimit, capture)
+    app.on([...METHODS], path, requestIdOnErrors, bodyLimit, capture)
   }
+}
 
+/** The trigger that sends a realistic sample through the capture path. */
+export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const trigger = keyRoute(core, 'secret', [], {
     method: 'post',
     path: '/api/events/trigger',
