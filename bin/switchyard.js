@@ -3,11 +3,12 @@
 // / `npm run build:node`) through a V8 code cache (dist/cli.cjs.cache): compiling the 1.5 MB bundle
 // from source is a third of a cold start, loading it from the cache a few milliseconds.
 // A missing or stale cache (another Node version) only costs that one start: it is written anew.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import Module, { createRequire } from 'node:module'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Script } from 'node:vm'
+// Built-ins through process.getBuiltinModule rather than `import`: no ES-module facades to build.
+const { readFileSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs')
+const Module = process.getBuiltinModule('node:module')
+const { dirname } = process.getBuiltinModule('node:path')
+const { fileURLToPath } = process.getBuiltinModule('node:url')
+const { Script } = process.getBuiltinModule('node:vm')
 
 const cli = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url))
 const cacheFile = `${cli}.cache`
@@ -42,4 +43,4 @@ if (cachedData === undefined || script.cachedDataRejected || process.env.SWITCHY
   })
 }
 const module = { exports: {} }
-script.runInThisContext()(module.exports, createRequire(cli), module, cli, dirname(cli))
+script.runInThisContext()(module.exports, Module.createRequire(cli), module, cli, dirname(cli))

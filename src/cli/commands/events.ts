@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
@@ -248,6 +247,9 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     })
     const res = await client.request(`/api/events/export?${query}`)
     if (values.out) {
+      // Loaded here, not at start: only an export to a file needs it. (Not `import()`: the CLI
+      // bundle runs as a vm.Script, which has no dynamic-import hook.)
+      const { open } = process.getBuiltinModule('node:fs/promises')
       const file = await open(values.out, 'w')
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)

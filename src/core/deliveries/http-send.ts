@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks'
-
 /** Per hop, never forwarded (RFC 9110 section 7.6.1), plus what fetch computes itself. */
 const HOP_BY_HOP = new Set([
   'connection',

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
 import { CONNECTION_PRAGMAS } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
@@ -51,12 +50,15 @@ export interface CommitWorker {
  * Starts a commit worker on the database file. Resolves once it has opened the database, or
  * rejects when it cannot (an in-memory database, a native module it cannot load).
  */
-export function startCommitWorker(
+export async function startCommitWorker(
   file: string,
   /** SQL with `?` placeholders (see `positional`). */
   statements: string[],
   onExit: () => void,
 ): Promise<CommitWorker> {
+  // Loaded on first use: a start (and every CLI command) that never sees concurrent webhooks skips it.
+  // (Not `import()`: the CLI bundle runs as a vm.Script, which has no dynamic-import hook.)
+  const { Worker } = process.getBuiltinModule('node:worker_threads')
   const worker = new Worker(SOURCE, {
     eval: true,
     workerData: {

@@ -25,7 +25,13 @@ const closed = () => new AppError('unavailable', 'The gateway is shutting down; 
 export function createGroupCommit(
   db: Db,
   statements: string[],
-  options: { worker?: boolean; maxBatch?: number; idleMs?: number } = {},
+  options: {
+    worker?: boolean
+    maxBatch?: number
+    idleMs?: number
+    /** Told once when the worker cannot start (commits then stay in-process, slower but as durable). */
+    warn?: (message: string) => void
+  } = {},
 ) {
   const maxBatch = options.maxBatch ?? 1000
   const idleMs = options.idleMs ?? 10_000
@@ -98,8 +104,10 @@ export function createGroupCommit(
         worker = w
         flush()
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         workerFailed = true
+        const warn = options.warn ?? console.warn
+        warn(`warning: the webhook commit worker could not start (${String(err)}); committing in-process`)
       })
       .finally(() => {
         starting = false
