@@ -29,7 +29,7 @@ export function consentPage(view: ConsentView): Response {
     : html`<h2>Requested access</h2><ul><li>${isInstall ? 'Install the app' : 'Basic account access (no scopes requested)'}</li></ul>`
   const body = html`<main>
 <div class="top"><span class="badge">Simulated ${view.provider.name}</span></div>
-<div class="logos" aria-hidden="true">${raw(monogramSvg(view.provider.name, view.provider.color))}<span class="dots">⇄</span>${raw(monogramSvg(view.workspaceName, '#334155'))}</div>
+<div class="logos" aria-hidden="true">${raw(monogramSvg(view.provider.name, view.provider.color))}<span class="dots">&#8644;</span>${raw(monogramSvg(view.workspaceName, '#334155'))}</div>
 <h1>${title}</h1>
 <p class="sub">${isInstall ? 'Review the installation below.' : 'Review the access it asks for.'}</p>
 <dl><dt>Provider</dt><dd>${view.provider.name}</dd><dt>Tenant</dt><dd>${view.tenant ?? '—'}</dd><dt>Workspace</dt><dd>${view.workspaceName}</dd></dl>
