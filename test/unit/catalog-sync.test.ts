@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../src/core/core.js'
 import { closeDatabase, openDatabase } from '../../src/core/db/open.js'
 import { findCatalogDir, loadCatalog } from '../../src/core/providers/catalog.js'
+import { tempDir } from '../helpers/app.js'
 
-const dirs: string[] = []
+const cleanups: Array<() => void> = []
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
 /** A copy of the catalog files and an empty database, in a temp folder. */
 function setup() {
-  const root = mkdtempSync(join(tmpdir(), 'switchyard-catalog-sync-'))
-  dirs.push(root)
+  const { dir: root, cleanup } = tempDir('switchyard-catalog-sync-')
+  cleanups.push(cleanup)
   const catalogDir = join(root, 'catalog')
   cpSync(findCatalogDir(), catalogDir, { recursive: true })
   const key = randomBytes(32)

@@ -1,19 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createChangeStamp, memoUntilChange } from '../../src/core/db/change-stamp.js'
 import { connect } from '../../src/core/db/open.js'
+import { tempDir } from '../helpers/app.js'
 
-const dirs: string[] = []
+const cleanups: Array<() => void> = []
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
 /** Two connections to one WAL database file, and a memoised lookup on the first. */
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'switchyard-stamp-'))
-  dirs.push(dir)
+  const { dir, cleanup } = tempDir('switchyard-stamp-')
+  cleanups.push(cleanup)
   const file = join(dir, 'x.db')
   const db = connect(file)
   db.pragma('journal_mode = WAL')
@@ -21,37 +20,32 @@ function setup() {
   const other = connect(file)
   let lookups = 0
   const read = db.prepare('SELECT v FROM t WHERE k = ?').pluck()
-  const valueOf = memoUntilChange(createChangeStamp(db), (k: string) => {
+  const cachedValue = memoUntilChange(createChangeStamp(db), (k: string) => {
     lookups++
     return read.get(k) as string | undefined
   })
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-  return { db, other, valueOf, lookups: () => lookups, nextTurn }
+  return { db, other, cachedValue, lookups: () => lookups, nextTurn }
 }
 
 describe('memoUntilChange', () => {
   it('answers from memory while nothing changed', async () => {
-    const { valueOf, lookups, nextTurn } = setup()
-    expect(valueOf('a')).toBe('one')
+    const { cachedValue, lookups, nextTurn } = setup()
+    expect(cachedValue('a')).toBe('one')
     await nextTurn()
-    expect(valueOf('a')).toBe('one')
+    expect(cachedValue('a')).toBe('one')
     expect(lookups()).toBe(1)
   })
 
-  it('reads again after another connection (another process, the commit worker) committed', async () => {
-    const { other, valueOf, nextTurn } = setup()
-    expect(valueOf('a')).toBe('one')
-    other.prepare("UPDATE t SET v = 'two' WHERE k = 'a'").run()
-    await nextTurn()
-    expect(valueOf('a')).toBe('two')
-  })
-
-  it('reads again after this connection wrote', async () => {
-    const { db, valueOf, nextTurn } = setup()
-    expect(valueOf('a')).toBe('one')
-    db.prepare("UPDATE t SET v = 'three' WHERE k = 'a'").run()
-    await nextTurn()
-    expect(valueOf('a')).toBe('three')
+  it.each([
+    ['another connection (another process, the commit worker) committed', 'other'],
+    ['this connection wrote', 'db'],
+  ] as const)('reads again after %s', async (_, writer) => {
+    const fixture = setup()
+    expect(fixture.cachedValue('a')).toBe('one')
+    fixture[writer].prepare("UPDATE t SET v = 'two' WHERE k = 'a'").run()
+    await fixture.nextTurn()
+    expect(fixture.cachedValue('a')).toBe('two')
   })
 
   it('does not remember a lookup that threw', async () => {
