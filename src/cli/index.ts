@@ -1,16 +1,6 @@
 import { AppError } from '../core/errors.js'
 import { VERSION } from '../server/routes/meta.routes.js'
 import { UsageError } from './args.js'
-import { doctorCommand } from './commands/doctor.js'
-import { eventsCommand } from './commands/events.js'
-import { keysCommand } from './commands/keys.js'
-import { listenCommand } from './commands/listen.js'
-import { seedCommand } from './commands/seed.js'
-import { serveCommand } from './commands/serve.js'
-import { exportCommand, importCommand, resetCommand } from './commands/snapshot.js'
-import { syncCommand } from './commands/sync.js'
-import { triggerCommand } from './commands/trigger.js'
-import { workspacesCommand } from './commands/workspaces.js'
 import type { Io } from './context.js'
 
 export const USAGE = `Switchyard ${VERSION}: a local, offline-first gateway for the integration service.
@@ -36,19 +26,23 @@ and --json (print exactly one JSON object). Run 'switchyard <command> --help' fo
 
 /** A command may return (or resolve to) its exit code; anything else means 0. It throws UsageError / AppError to fail. */
 type Command = (argv: string[], io: Io) => unknown
-const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  keys: keysCommand,
-  workspaces: workspacesCommand,
-  export: exportCommand,
-  import: importCommand,
-  reset: resetCommand,
-  doctor: doctorCommand,
-  events: eventsCommand,
-  listen: listenCommand,
-  trigger: triggerCommand,
-  sync: syncCommand,
-  seed: seedCommand,
+/**
+ * Each command's module is loaded when it runs (the bundler makes these imports lazy module
+ * initialisers, no separate files): a start evaluates only what its command needs.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  keys: async () => (await import('./commands/keys.js')).keysCommand,
+  workspaces: async () => (await import('./commands/workspaces.js')).workspacesCommand,
+  export: async () => (await import('./commands/snapshot.js')).exportCommand,
+  import: async () => (await import('./commands/snapshot.js')).importCommand,
+  reset: async () => (await import('./commands/snapshot.js')).resetCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
+  events: async () => (await import('./commands/events.js')).eventsCommand,
+  listen: async () => (await import('./commands/listen.js')).listenCommand,
+  trigger: async () => (await import('./commands/trigger.js')).triggerCommand,
+  sync: async () => (await import('./commands/sync.js')).syncCommand,
+  seed: async () => (await import('./commands/seed.js')).seedCommand,
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */
@@ -62,12 +56,13 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.out(VERSION)
     return 0
   }
-  const command = COMMANDS[name]
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (!load) {
     io.err(`switchyard: unknown command '${name}'\n\n${USAGE}`)
     return 2
   }
   try {
+    const command = await load()
     const code = await command(rest, io)
     return typeof code === 'number' ? code : 0
   } catch (err) {

@@ -200,6 +200,7 @@ describe('switchyard workspaces', () => {
 describe('bad arguments: a clear message and a non-zero exit', () => {
   const cases: Array<[string[], RegExp]> = [
     [['frobnicate'], /unknown command 'frobnicate'/],
+    [['constructor'], /unknown command 'constructor'/],
     [['keys'], /keys needs a command/],
     [['keys', 'create', '--role', 'secret'], /--name is required/],
     [['keys', 'create', '--name', 'x', '--role', 'root'], /--role/],
