@@ -32,7 +32,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
  * itself) when the addon is not where `npm install` builds it.
  */
 let addon: { path: string | undefined } | undefined
-function installedAddon(): string | undefined {
+export function installedAddon(): string | undefined {
   if (!addon) {
     try {
       addon = {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { CONNECTION_PRAGMAS } from '../db/open.js'
+import { CONNECTION_PRAGMAS, installedAddon } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
 export type Write = [statement: number, params: object]
@@ -23,7 +23,7 @@ export function positional(sql: string): { sql: string; names: string[] } {
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.sqlite)
-const db = new Database(workerData.file, { fileMustExist: true })
+const db = new Database(workerData.file, { fileMustExist: true, ...(workerData.addon && { nativeBinding: workerData.addon }) })
 for (const pragma of workerData.pragmas) db.pragma(pragma)
 const statements = workerData.statements.map((sql) => db.prepare(sql))
 const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
@@ -63,6 +63,8 @@ export async function startCommitWorker(
     eval: true,
     workerData: {
       sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+      // The process's addon (Electron's own build in the desktop app), not whatever `bindings` finds.
+      addon: installedAddon(),
       file,
       statements,
       pragmas: CONNECTION_PRAGMAS,
