@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { hasChromium, launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { startQuietServer } from '../helpers/server.js'
 
 /** The "done when": a user opens the session URL in a real browser and approves on the consent screen. */
 if (!hasChromium) {
@@ -21,12 +22,7 @@ describe.skipIf(!hasChromium)('the simulated consent screen in Chromium', () => 
   let receiverUrl: string
 
   beforeAll(async () => {
-    server = await startServer({
-      dataDir: data.dir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: { error() {}, warn() {}, info() {} },
-    })
+    server = await startQuietServer(data.dir)
     receiver = createServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<title>app</title>ok'),
     )

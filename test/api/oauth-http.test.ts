@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/core/common/clock.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { dataFolderBytes } from './oauth-helpers.js'
 
 /** The simulated flows over real HTTP, as a developer's app and browser would drive them. */
@@ -16,16 +17,10 @@ let receiverUrl: string
 const received: string[] = []
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    clock,
-    logger: { error() {}, warn() {}, info() {} },
-  })
+  server = await startQuietServer(data.dir, { clock })
   server.core.workspaces.setTier('default', 'enterprise', 1_000_000)
   publishableKey = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
-  secretKey = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
+  secretKey = firstSecretKey(server)
   receiver = createServer((req, res) => {
     received.push(req.url!)
     res.writeHead(200, { 'content-type': 'text/plain' }).end('app received the result')

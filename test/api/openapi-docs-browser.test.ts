@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { startQuietServer } from '../helpers/server.js'
 
 /** /docs in a real browser: it renders the whole API from this origin alone. */
 const CHROMIUM = '/usr/bin/chromium'
@@ -18,12 +19,7 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    logger: { error() {}, warn() {}, info() {} },
-  })
+  server = await startQuietServer(data.dir)
   if (hasChromium) {
     // Playwright gives each launch a fresh, throwaway profile.
     browser = await chromium.launch({

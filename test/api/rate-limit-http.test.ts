@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/core/common/clock.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 
 /** Rate limits over real HTTP: concurrency, and tier changes made by another process. */
 let data: ReturnType<typeof tempDir>
@@ -12,14 +13,8 @@ let key: string
 beforeEach(async () => {
   data = tempDir()
   // The clock stands still, so the burst below cannot straddle a window edge on a slow machine.
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    clock: createManualClock(),
-    logger: { error() {}, warn() {}, info() {} },
-  })
-  key = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
+  server = await startQuietServer(data.dir, { clock: createManualClock() })
+  key = firstSecretKey(server)
 })
 afterEach(async () => {
   await server.close()

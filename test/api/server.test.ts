@@ -2,19 +2,15 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 
 const data = tempDir()
 let server: RunningServer
 let key: string
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    logger: { error() {}, warn() {}, info() {} },
-  })
-  key = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
+  server = await startQuietServer(data.dir)
+  key = firstSecretKey(server)
 })
 afterAll(async () => {
   await server.close()

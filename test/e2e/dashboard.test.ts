@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import {
   axeViolations,
@@ -15,6 +15,7 @@ import {
   SCREENSHOTS,
   type TestBrowser,
 } from '../helpers/browser.js'
+import { startQuietServer } from '../helpers/server.js'
 
 if (!hasChromium) {
   console.warn(
@@ -69,12 +70,7 @@ const shot = (page: Page, name: string, fullPage = true) =>
 describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startServer({
-      dataDir: data.dir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: { error() {}, warn() {}, info() {} },
-    })
+    server = await startQuietServer(data.dir)
     browser = await launchBrowser()
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = []
@@ -206,11 +202,18 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
     await page.waitForURL(/\/ui\/connections/)
     const drawer = page.getByRole('dialog', { name: /github · tenant_e2e/ })
     await drawer.getByText('active', { exact: true }).waitFor()
+    await page.getByText('Account connected').waitFor()
+    expect(page.url()).not.toContain('connection_id=')
     await shot(page, 'connection-detail', false)
     const found = await api('POST', '/api/connections/search', {
       filter: { tenant_id: { eq: 'tenant_e2e' } },
     })
     expect(found.body.data).toMatchObject([{ provider: 'github', status: 'active' }])
+
+    // A flow that came back with an error says so, and the error leaves the address.
+    await page.goto(`${server.url}/ui/connections?error=access_denied&error_description=The+user+said+no`)
+    await page.getByText('The user said no').waitFor()
+    expect(page.url()).not.toContain('error=')
     await context.close()
   })
 

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 
 /**
  * Other languages' SDKs are generated from the OpenAPI document. This proves the served document
@@ -20,13 +21,8 @@ let server: RunningServer
 let key: string
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    logger: { error() {}, warn() {}, info() {} },
-  })
-  key = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
+  server = await startQuietServer(data.dir)
+  key = firstSecretKey(server)
   symlinkSync(join(ROOT, 'node_modules'), join(work.dir, 'node_modules'), 'dir')
   mkdirSync(join(work.dir, 'src'))
 })

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 
 /**
  * `import { Switchyard } from 'switchyard/sdk'` as a user's app does it: a separate folder whose
@@ -21,13 +22,8 @@ let secretKey: string
 let publishableKey: string
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    logger: { error() {}, warn() {}, info() {} },
-  })
-  secretKey = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
+  server = await startQuietServer(data.dir)
+  secretKey = firstSecretKey(server)
   publishableKey = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
   mkdirSync(join(app.dir, 'node_modules'))
   symlinkSync(ROOT, join(app.dir, 'node_modules', 'switchyard'), 'dir')

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/core/common/clock.js'
 import { Switchyard, SwitchyardError } from '../../src/sdk/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
+import { startQuietServer } from '../helpers/server.js'
 
 /** The SDK against the real gateway over HTTP: every operation, errors, pagination, rate limits. */
 const data = tempDir()
@@ -15,13 +16,7 @@ let browserSdk: Switchyard
 let secretKey: string
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: data.dir,
-    host: '127.0.0.1',
-    port: 0,
-    clock,
-    logger: { error() {}, warn() {}, info() {} },
-  })
+  server = await startQuietServer(data.dir, { clock })
   const keys = server.firstRun!.keys
   secretKey = keys.find((k) => k.role === 'secret')!.key
   // The bursts of this file go to their own free-tier workspace; the default one gets room to work.

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { axeViolations, hasChromium, launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { startQuietServer } from '../helpers/server.js'
 import { fillUpstream, startUpstream, type Upstream } from './sync-helpers.js'
 
 describe.skipIf(!hasChromium)('Settings › Upstream sync in Chromium', { timeout: 90_000 }, () => {
@@ -12,12 +13,7 @@ describe.skipIf(!hasChromium)('Settings › Upstream sync in Chromium', { timeou
   let browser: TestBrowser
   beforeAll(async () => {
     execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startServer({
-      dataDir: data.dir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: { error() {}, warn() {}, info() {} },
-    })
+    server = await startQuietServer(data.dir)
     up = await startUpstream()
     await fillUpstream(up, 12)
     browser = await launchBrowser()
