@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { useToast } from '../components/toast'
 import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
 import { buildFilter, clean, startsWith } from '../lib/filters'
+import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -19,7 +19,6 @@ const COLUMNS = tenantResourceColumns<Connection>({ id: 'Connection', created: '
 
 export function ConnectionsPage() {
   const { params } = useLocation()
-  const notify = useToast()
   const client = useQueryClient()
   const { workspace } = useSession()
   const [status, setStatus] = useState('')
@@ -28,23 +27,7 @@ export function ConnectionsPage() {
   const [connecting, setConnecting] = useState(false)
   const selected = params.get('id') ?? undefined
 
-  // Back from a connect flow: the callback appended connection_id (or error) to our redirect_url.
-  const returned = params.get('connection_id')
-  const failed = params.get('error')
-  useEffect(() => {
-    if (returned) {
-      notify('Account connected', { detail: returned })
-      setParam('connection_id', undefined, { replace: true })
-      setParam('id', returned, { replace: true })
-    } else if (failed) {
-      notify('The connect flow did not complete', {
-        tone: 'error',
-        detail: params.get('error_description') ?? failed,
-      })
-      setParam('error', undefined, { replace: true })
-      setParam('error_description', undefined, { replace: true })
-    }
-  }, [returned, failed, notify, params])
+  useFlowReturn('connection_id', { done: 'Account connected', failed: 'The connect flow did not complete' })
 
   const body = useMemo(() => {
     const q = clean(search)

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Modal } from '../components/dialog'
+import { SignatureSchemeSelect } from '../components/signature-scheme-select'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { useApiMutation } from '../lib/queries'
@@ -8,7 +9,6 @@ import { useSession } from '../lib/session'
 import type { Provider } from '../lib/types'
 import { useCategories } from './providers'
 
-const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks']
 const list = (s: string) =>
   s
     .split(/[\s,]+/)
@@ -176,14 +176,12 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
             hint="The scheme its webhooks are signed with, if any."
             error={errors.webhooks}
           >
-            <select id="cp-signature" className="select" value={form.signature} onChange={set('signature')}>
-              <option value="">Not signed</option>
-              {SCHEMES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <SignatureSchemeSelect
+              id="cp-signature"
+              value={form.signature}
+              emptyLabel="Not signed"
+              onChange={set('signature')}
+            />
           </Field>
         </div>
         {form.authType === 'oauth2' && (

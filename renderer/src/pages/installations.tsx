@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { useToast } from '../components/toast'
 import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
+import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import type { Installation } from '../lib/types'
@@ -17,29 +17,13 @@ const COLUMNS = tenantResourceColumns<Installation>({ id: 'Installation', create
 
 export function InstallationsPage() {
   const { params } = useLocation()
-  const notify = useToast()
   const [status, setStatus] = useState('')
   const [tenant, setTenant] = useState('')
   const [provider, setProvider] = useState('')
   const [installing, setInstalling] = useState(false)
   const selected = params.get('id') ?? undefined
 
-  const returned = params.get('installation_id')
-  const failed = params.get('error')
-  useEffect(() => {
-    if (returned) {
-      notify('App installed', { detail: returned })
-      setParam('installation_id', undefined, { replace: true })
-      setParam('id', returned, { replace: true })
-    } else if (failed) {
-      notify('The install did not complete', {
-        tone: 'error',
-        detail: params.get('error_description') ?? failed,
-      })
-      setParam('error', undefined, { replace: true })
-      setParam('error_description', undefined, { replace: true })
-    }
-  }, [returned, failed, notify, params])
+  useFlowReturn('installation_id', { done: 'App installed', failed: 'The install did not complete' })
 
   const body = useMemo(
     () =>

@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { Modal } from '../components/dialog'
 import { ProviderPicker } from '../components/provider-picker'
+import { SignatureSchemeSelect } from '../components/signature-scheme-select'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
 import type { ProviderConfig } from '../lib/types'
-
-const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks']
 
 /**
  * Creates or edits a provider config. Secrets are write-only: the form shows whether one is set,
@@ -195,14 +194,12 @@ export function ProviderConfigDialog(props: {
             hint="Empty uses the provider's own scheme."
             error={errors.webhook_signature}
           >
-            <select id="pc-signature" className="select" value={form.signature} onChange={set('signature')}>
-              <option value="">Provider default</option>
-              {SCHEMES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <SignatureSchemeSelect
+              id="pc-signature"
+              value={form.signature}
+              emptyLabel="Provider default"
+              onChange={set('signature')}
+            />
           </Field>
         </div>
         {save.error && Object.keys(errors).length === 0 && (
