@@ -142,7 +142,7 @@ try {
   const inProcess = measure(2000, 200, (i) => search(filtered(i)))
   log(`filtered page in-process: p50 ${ms(inProcess.p50)}`)
 
-  const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
+  const app = await createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s))
   })

@@ -112,7 +112,8 @@ if (!args.has('--quiet')) console.log('built dist/cli.cjs (+ code cache) and dis
 
 /**
  * Writes dist/cli.cjs.cache from a real start: `serve` on a scratch folder until it has answered
- * /health, so the cache holds every function a start compiles. Best effort: without it, the first
+ * /health and then an API request (which waits for the whole app to be assembled), so the cache
+ * holds every function a start compiles. Best effort: without it, the first
  * start writes one.
  */
 async function warmCodeCache() {
@@ -140,8 +141,10 @@ async function warmCodeCache() {
       exited.then(() => undefined),
       new Promise((resolve) => setTimeout(resolve, 20_000).unref()),
     ])
-    if (url) await fetch(`${url}/health`).then((r) => r.arrayBuffer())
-    else
+    if (url) {
+      await fetch(`${url}/health`).then((r) => r.arrayBuffer())
+      await fetch(`${url}/api/api-keys/search`, { method: 'POST' }).then((r) => r.arrayBuffer())
+    } else
       console.warn('warning: could not warm the code cache (serve did not start); the first start writes it')
   } catch (err) {
     console.warn(`warning: could not warm the code cache: ${err.message}`)

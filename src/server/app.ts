@@ -8,24 +8,7 @@ import { createNotFoundHandler } from './middleware/not-found.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
-import { registerAdminRoutes } from './routes/admin.routes.js'
-import { registerApiKeyRoutes } from './routes/api-keys.routes.js'
-import { registerCatalogRoutes } from './routes/catalog.routes.js'
-import { registerConnectionRoutes } from './routes/connections.routes.js'
-import { registerDocsRoutes } from './routes/docs.routes.js'
-import { registerEventRoutes } from './routes/events.routes.js'
-import { registerInstallationRoutes } from './routes/installations.routes.js'
 import { registerMetaRoutes } from './routes/meta.routes.js'
-import { registerOAuthRoutes } from './routes/oauth.routes.js'
-import { registerProviderConfigRoutes } from './routes/provider-configs.routes.js'
-import { registerProviderRoutes } from './routes/providers.routes.js'
-import { registerResetRoutes } from './routes/reset.routes.js'
-import { registerSessionRoutes } from './routes/sessions.routes.js'
-import { registerSimulatorRoutes } from './routes/simulator.routes.js'
-import { registerSyncRoutes } from './routes/sync.routes.js'
-import { registerUiRoutes } from './routes/ui.routes.js'
-import { registerWebhookEndpointRoutes } from './routes/webhook-endpoints.routes.js'
-import { registerWebhookCapture, registerWebhookRoutes } from './routes/webhooks.routes.js'
 
 export interface AppDeps {
   core: Core
@@ -35,13 +18,40 @@ export interface AppDeps {
 /** Paths a browser on another origin may call (never with credentials). */
 export const CORS_PATHS = ['/providers', '/providers/*', '/auth-sessions', '/install-sessions']
 
-/** Builds the whole HTTP app on the given core. No listening, no process state: tests call `app.request()`. */
-export function createApp(deps: AppDeps) {
-  const logger = deps.logger ?? console
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never })
+type App = OpenAPIHono<AppEnv>
+type RegisterRoutes = (app: App, core: Core) => void
 
-  // First, before any app-wide middleware: webhook capture is the hot path and needs none of it.
-  registerWebhookCapture(app, deps.core)
+/**
+ * The API's route groups, in registration order, after the webhook capture and /health. Each
+ * module is loaded when an app is assembled (the bundler turns these imports into lazy module
+ * initialisers, no separate files), so a server can answer /health before they are evaluated.
+ */
+const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
+  async () => (await import('./routes/docs.routes.js')).registerDocsRoutes,
+  async () => (await import('./routes/api-keys.routes.js')).registerApiKeyRoutes,
+  async () => (await import('./routes/catalog.routes.js')).registerCatalogRoutes,
+  async () => (await import('./routes/providers.routes.js')).registerProviderRoutes,
+  async () => (await import('./routes/provider-configs.routes.js')).registerProviderConfigRoutes,
+  async () => (await import('./routes/reset.routes.js')).registerResetRoutes,
+  async () => (await import('./routes/webhooks.routes.js')).registerWebhookRoutes,
+  async () => (await import('./routes/events.routes.js')).registerEventRoutes,
+  async () => (await import('./routes/webhook-endpoints.routes.js')).registerWebhookEndpointRoutes,
+  async () => (await import('./routes/sessions.routes.js')).registerSessionRoutes,
+  async () => (await import('./routes/oauth.routes.js')).registerOAuthRoutes,
+  async () => (await import('./routes/simulator.routes.js')).registerSimulatorRoutes,
+  async () => (await import('./routes/sync.routes.js')).registerSyncRoutes,
+  async () => (await import('./routes/connections.routes.js')).registerConnectionRoutes,
+  async () => (await import('./routes/installations.routes.js')).registerInstallationRoutes,
+  async () => (await import('./routes/admin.routes.js')).registerAdminRoutes,
+  // Last: the UI's paths never shadow the API's.
+  async () => {
+    const { registerUiRoutes } = await import('./routes/ui.routes.js')
+    return (app) => registerUiRoutes(app)
+  },
+]
+
+/** The app-wide middleware, in order: request id, Host check, CORS on the public paths, body limits. */
+function applyMiddleware(app: App) {
   app.use('*', requestId())
   app.use('*', hostCheck())
   for (const path of CORS_PATHS) {
@@ -58,28 +68,44 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', limitBody(JSON_BODY_LIMIT))
   app.use('/auth-sessions', limitBody(JSON_BODY_LIMIT))
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
+}
 
-  registerMetaRoutes(app)
-  registerDocsRoutes(app)
-  registerApiKeyRoutes(app, deps.core)
-  registerCatalogRoutes(app, deps.core)
-  registerProviderRoutes(app, deps.core)
-  registerProviderConfigRoutes(app, deps.core)
-  registerResetRoutes(app, deps.core)
-  registerWebhookRoutes(app, deps.core)
-  registerEventRoutes(app, deps.core)
-  registerWebhookEndpointRoutes(app, deps.core)
-  registerSessionRoutes(app, deps.core)
-  registerOAuthRoutes(app, deps.core)
-  registerSimulatorRoutes(app, deps.core)
-  registerSyncRoutes(app, deps.core)
-  registerConnectionRoutes(app, deps.core)
-  registerInstallationRoutes(app, deps.core)
-  registerAdminRoutes(app, deps.core)
-  registerUiRoutes(app) // last: the UI's paths never shadow the API's
-
-  app.onError(createErrorHandler(logger))
+/** Error and not-found handling; the 404 / 405 answers read the app's own route list. */
+function finish(app: App, deps: AppDeps): App {
+  app.onError(createErrorHandler(deps.logger ?? console))
   app.notFound(createNotFoundHandler(app as never))
   return app
 }
-export type App = ReturnType<typeof createApp>
+
+const newApp = (): App => new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never })
+
+/**
+ * Builds the whole HTTP app on the given core. No listening, no process state: tests call
+ * `app.request()`. `between` is awaited before each route group: the server passes one that waits
+ * for the next turn of the event loop, so the assembly never holds up a request for long.
+ */
+export async function createApp(deps: AppDeps, between?: () => Promise<void>): Promise<App> {
+  const app = newApp()
+  // First, before any app-wide middleware: webhook capture is the hot path and needs none of it.
+  const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
+  registerWebhookCapture(app, deps.core)
+  applyMiddleware(app)
+  registerMetaRoutes(app)
+  for (const group of ROUTE_GROUPS) {
+    await between?.()
+    ;(await group())(app, deps.core)
+  }
+  return finish(app, deps)
+}
+
+/**
+ * The part of the app a server needs before its route groups are assembled: /health, behind the
+ * same middleware, error and not-found handling as the whole app.
+ */
+export function createHealthApp(deps: AppDeps): App {
+  const app = newApp()
+  applyMiddleware(app)
+  registerMetaRoutes(app)
+  return finish(app, deps)
+}
+export type { App }

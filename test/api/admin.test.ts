@@ -5,8 +5,8 @@ import { COUNT_CAP } from '../../src/server/routes/admin.routes.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 

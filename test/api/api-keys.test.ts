@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 

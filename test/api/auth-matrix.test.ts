@@ -12,8 +12,8 @@ let otherWorkspaceKey: string
 type Operation = { method: string; path: string; security: Array<Record<string, string[]>> | undefined }
 let operations: Operation[]
 
-beforeAll(() => {
-  t = createTestApp()
+beforeAll(async () => {
+  t = await createTestApp()
   const revoked = t.core.apiKeys.create(t.workspaceId, { name: 'to revoke', role: 'secret' })
   t.core.apiKeys.revoke(t.workspaceId, revoked.id)
   revokedKey = revoked.key

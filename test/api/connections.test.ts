@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 import { count, dataFolderBytes, eventsOf, follow, simulatedFlow } from './oauth-helpers.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 

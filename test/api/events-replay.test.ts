@@ -6,7 +6,7 @@ import { deadUrl, type Receiver, startReceiver } from './webhooks-helpers.js'
 let t: TestApp
 let receiver: Receiver
 beforeEach(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   receiver = await startReceiver()
 })
 afterEach(async () => {

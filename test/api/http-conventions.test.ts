@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../helpers/app.js'
 
-const t = createTestApp()
+const t = await createTestApp()
 afterAll(() => t.close())
 
 describe('HTTP conventions', () => {

@@ -75,7 +75,7 @@ let doc: Document
 let checker: ReturnType<typeof createConformanceChecker>
 
 beforeAll(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   doc = await (await t.req('GET', '/openapi.json')).json()
   checker = createConformanceChecker(doc)
 })
@@ -160,7 +160,7 @@ describe('responses conform to the documented schemas', () => {
   })
 
   it('a 429 conforms, with its required headers', async () => {
-    const limited = createTestApp({ rateLimited: true })
+    const limited = await createTestApp({ rateLimited: true })
     try {
       let last: Response | undefined
       for (let i = 0; i < 61; i++) {

@@ -21,7 +21,7 @@ let doc: Document
 let operations: Array<{ method: string; path: string; op: Operation }>
 
 beforeAll(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   const res = await t.req('GET', '/openapi.json')
   expect(res.status).toBe(200)
   doc = await res.json()

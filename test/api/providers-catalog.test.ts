@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
 const catalog = loadCatalog()
-beforeAll(() => {
-  t = createTestApp()
+beforeAll(async () => {
+  t = await createTestApp()
 })
 afterAll(() => t.close())
 

@@ -7,8 +7,8 @@ import { createApp } from '../../src/server/app.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
   t.core.workspaces.setTier('default', 'enterprise', 100_000)
 })
 afterEach(() => t.close())
@@ -121,14 +121,14 @@ describe('POST /api/providers/search', () => {
 })
 
 describe('query walks across a restart', () => {
-  const restart = () => {
+  const restart = async () => {
     const folder = openDataFolder(t.dir)
     const core = createCore({
       db: folder.db,
       clock: createManualClock(),
       encryptionKey: folder.encryptionKey,
     })
-    const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
+    const app = await createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
     return {
       search: (body: unknown) =>
         app.request('/api/providers/search', {
@@ -147,7 +147,7 @@ describe('query walks across a restart', () => {
   it('continue when the providers are unchanged (the ranking is rebuilt identically)', async () => {
     const whole = ids(await search({ query: 'data', limit: 200 }))
     const first = await search({ query: 'data', limit: 5 })
-    const after = restart()
+    const after = await restart()
     try {
       const res = await after.search({ query: 'data', limit: 5, cursor: first.next_cursor })
       expect(res.status).toBe(200)
@@ -160,7 +160,7 @@ describe('query walks across a restart', () => {
   it('are refused with invalid_cursor when the providers changed in between', async () => {
     const first = await search({ query: 'data', limit: 5 })
     expect((await customProvider('Data Lake Custom')).status).toBe(201)
-    const after = restart()
+    const after = await restart()
     try {
       const res = await after.search({ query: 'data', limit: 5, cursor: first.next_cursor })
       expect(res.status).toBe(400)

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 
 /** Rate limits through the whole app (app.request), on the free tier, with the manual clock. */
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp({ rateLimited: true })
+beforeEach(async () => {
+  t = await createTestApp({ rateLimited: true })
 })
 afterEach(() => t.close())
 

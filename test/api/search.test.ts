@@ -3,8 +3,8 @@ import { inTransaction } from '../../src/core/db/open.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
   t.core.workspaces.setTier('default', 'enterprise', 100_000)
 })
 afterEach(() => t.close())

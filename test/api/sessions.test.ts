@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 import { count, createSession, LOCAL, simulatedFlow } from './oauth-helpers.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 

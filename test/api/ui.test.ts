@@ -74,8 +74,8 @@ describe('serving the UI', () => {
 
 describe('the UI inside the whole app', () => {
   let t: TestApp
-  beforeEach(() => {
-    t = createTestApp()
+  beforeEach(async () => {
+    t = await createTestApp()
   })
   afterEach(() => t.close())
 

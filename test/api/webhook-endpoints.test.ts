@@ -10,7 +10,7 @@ import { type Receiver, startReceiver } from './webhooks-helpers.js'
 let t: TestApp
 let receiver: Receiver
 beforeEach(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   t.clock.set(Date.now())
   receiver = await startReceiver()
 })

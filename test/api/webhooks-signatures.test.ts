@@ -5,8 +5,8 @@ import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 

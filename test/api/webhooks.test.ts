@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
-beforeEach(() => {
-  t = createTestApp()
+beforeEach(async () => {
+  t = await createTestApp()
 })
 afterEach(() => t.close())
 
@@ -163,7 +163,7 @@ describe('POST /webhooks/{provider}', () => {
   })
 
   it('does not count toward the rate limit', async () => {
-    const limited = createTestApp({ rateLimited: true })
+    const limited = await createTestApp({ rateLimited: true })
     try {
       for (let i = 0; i < 70; i++) {
         expect((await limited.req('POST', '/webhooks/github', { raw: '{}' })).status).toBe(200)

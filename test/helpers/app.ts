@@ -18,7 +18,7 @@ export function tempDir(prefix = 'switchyard-test-') {
  * workspace and keys. `req()` sends through `app.request()` with a loopback Host.
  * The default workspace gets a very high rate limit unless `rateLimited` is set.
  */
-export function createTestApp(options: { rateLimited?: boolean } = {}) {
+export async function createTestApp(options: { rateLimited?: boolean } = {}) {
   const { dir, cleanup } = tempDir()
   const folder = openDataFolder(dir)
   const { db } = folder
@@ -27,7 +27,7 @@ export function createTestApp(options: { rateLimited?: boolean } = {}) {
   const first = bootstrap(core)!
   // Most tests send bursts on a clock that never moves: lift the free tier's 60/minute unless asked.
   if (!options.rateLimited) core.workspaces.setTier('default', 'enterprise', 1_000_000)
-  const app = createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
+  const app = await createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
   const secretKey = first.keys.find((k) => k.role === 'secret')!.key
   const publishableKey = first.keys.find((k) => k.role === 'publishable')!.key
 
@@ -68,4 +68,4 @@ export function createTestApp(options: { rateLimited?: boolean } = {}) {
     },
   }
 }
-export type TestApp = ReturnType<typeof createTestApp>
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
 beforeAll(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   // Rate limits are not what this file is about: give the workspace room for every run.
   t.core.workspaces.setTier('default', 'enterprise', 1_000_000)
   // Some rows, so a valid-looking request has something to page through.

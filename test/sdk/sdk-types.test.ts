@@ -16,8 +16,8 @@ describe('one source of truth', () => {
     }
   })
 
-  it('the SDK has a method, named by operationId, for every operation an API key may call', () => {
-    const doc = buildOpenApiDocument()
+  it('the SDK has a method, named by operationId, for every operation an API key may call', async () => {
+    const doc = await buildOpenApiDocument()
     const missing: string[] = []
     for (const item of Object.values(doc.paths ?? {})) {
       for (const op of Object.values(item ?? {}) as Array<{ operationId?: string; security?: object[] }>) {

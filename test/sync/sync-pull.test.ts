@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FetchLike } from '../../src/sdk/index.js'
-import { createTestApp } from '../helpers/app.js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
 import { fillUpstream, rows, startUpstream, type Upstream } from './sync-helpers.js'
 
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } }
 
 describe('sync pull from a second local Switchyard', () => {
   let up: Upstream
-  let local: ReturnType<typeof createTestApp>
+  let local: TestApp
   let ws: string
   beforeEach(async () => {
     up = await startUpstream()
-    local = createTestApp()
+    local = await createTestApp()
     ws = local.workspaceId
   })
   afterEach(async () => {

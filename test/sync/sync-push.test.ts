@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp } from '../helpers/app.js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
 import { fillUpstream, rows, startUpstream, type Upstream } from './sync-helpers.js'
 
 const BODY = Buffer.from('{"zen":"Keep it logically awesome.",  "hook_id": 7}\n')
 
 describe('sync push to a second local Switchyard', () => {
   let up: Upstream
-  let local: ReturnType<typeof createTestApp>
+  let local: TestApp
   let ws: string
   beforeEach(async () => {
     up = await startUpstream()
-    local = createTestApp()
+    local = await createTestApp()
     ws = local.workspaceId
   })
   afterEach(async () => {

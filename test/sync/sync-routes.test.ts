@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp } from '../helpers/app.js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
 import { fillUpstream, rows, startUpstream, type Upstream } from './sync-helpers.js'
 
 describe('sync jobs over HTTP for the UI (POST /api/sync/pull|push, GET /api/sync/jobs/{id})', () => {
   let up: Upstream
-  let local: ReturnType<typeof createTestApp>
+  let local: TestApp
   beforeEach(async () => {
     up = await startUpstream()
-    local = createTestApp()
+    local = await createTestApp()
   })
   afterEach(async () => {
     local.close()
