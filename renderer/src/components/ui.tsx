@@ -92,6 +92,28 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   )
 }
 
+/**
+ * One query's states, the same on every page: a spinner while it loads, its error under
+ * `errorTitle` if it failed, `empty` when it succeeded with nothing to show, else the children.
+ * In a card (a list), the error gets the card's padding.
+ */
+export function QueryStates(props: {
+  query: { isPending: boolean; error: unknown }
+  errorTitle: string
+  isEmpty?: boolean
+  empty?: ReactNode
+  inCard?: boolean
+  children: ReactNode
+}) {
+  const { query } = props
+  if (query.isPending) return <Loading />
+  if (query.error) {
+    const note = <ErrorNote error={query.error} title={props.errorTitle} />
+    return props.inCard ? <div className="card-body">{note}</div> : note
+  }
+  return <>{props.isEmpty ? props.empty : props.children}</>
+}
+
 /** A relative time with the exact one on hover. */
 export function Time({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="muted">—</span>

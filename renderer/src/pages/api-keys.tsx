@@ -12,9 +12,9 @@ import {
   ErrorNote,
   Field,
   fieldErrors,
-  Loading,
   Mono,
   PageHeader,
+  QueryStates,
   StatusBadge,
   Time,
 } from '../components/ui'
@@ -112,33 +112,33 @@ export function ApiKeysPage() {
             ]}
           />
         </div>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not load the keys" />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="key"
-            title={status === 'revoked' ? 'No revoked keys' : 'No keys yet'}
-            action={
-              <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-                <Icon name="plus" /> Create a key
-              </button>
-            }
-          >
-            Create a secret key for your server and a publishable key for your front end, then point the SDK
-            at this gateway.
-          </EmptyState>
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load the keys"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState
+              icon="key"
+              title={status === 'revoked' ? 'No revoked keys' : 'No keys yet'}
+              action={
+                <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+                  <Icon name="plus" /> Create a key
+                </button>
+              }
+            >
+              Create a secret key for your server and a publishable key for your front end, then point the SDK
+              at this gateway.
+            </EmptyState>
+          }
+        >
           <DataTable
             caption="API keys of this workspace"
             columns={columns}
             data={rows}
             getRowId={(k) => k.id}
           />
-        )}
+        </QueryStates>
         <ListFooter {...list} noun="keys" hasNextPage={list.hasNextPage} />
       </section>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />

@@ -4,7 +4,7 @@ import { CopyField } from '../components/copy'
 import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
-import { Badge, Details, ErrorNote, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
@@ -71,12 +71,8 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
         ) : undefined
       }
     >
-      {connection.isPending ? (
-        <Loading />
-      ) : connection.error ? (
-        <ErrorNote error={connection.error} title="Could not load the connection" />
-      ) : (
-        c && (
+      <QueryStates query={connection} errorTitle="Could not load the connection">
+        {c && (
           <>
             {c.status === 'needs_reauth' && (
               <div className="callout callout-warning">
@@ -144,8 +140,8 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
               )}
             </div>
           </>
-        )
-      )}
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={revoking}
         title="Revoke this connection?"

@@ -5,7 +5,7 @@ import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
+import { EmptyState, PageHeader, QueryStates } from '../components/ui'
 import { buildFilter, clean, startsWith } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
@@ -95,32 +95,32 @@ export function ConnectionsPage() {
             ]}
           />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not load connections" />
-          </div>
-        ) : rows.length === 0 ? (
-          filtered ? (
-            <EmptyState icon="search" title="No connection matches these filters">
-              Clear the filters to see every connection of this workspace.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon="link"
-              title="No connections yet"
-              action={
-                <button type="button" className="button button-primary" onClick={() => setConnecting(true)}>
-                  <Icon name="plus" /> Connect an account
-                </button>
-              }
-            >
-              Connect a provider account through the simulator — no credentials or internet needed — or create
-              an auth session from your app with the publishable key.
-            </EmptyState>
-          )
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load connections"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            filtered ? (
+              <EmptyState icon="search" title="No connection matches these filters">
+                Clear the filters to see every connection of this workspace.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon="link"
+                title="No connections yet"
+                action={
+                  <button type="button" className="button button-primary" onClick={() => setConnecting(true)}>
+                    <Icon name="plus" /> Connect an account
+                  </button>
+                }
+              >
+                Connect a provider account through the simulator — no credentials or internet needed — or
+                create an auth session from your app with the publishable key.
+              </EmptyState>
+            )
+          }
+        >
           <DataTable
             caption="Connections"
             columns={COLUMNS}
@@ -129,7 +129,7 @@ export function ConnectionsPage() {
             selectedId={selected}
             onRowClick={(c) => setParam('id', c.id)}
           />
-        )}
+        </QueryStates>
         <ListFooter {...list} noun="connections" hasNextPage={list.hasNextPage} />
       </section>
       {connecting && <ConnectDialog open onClose={() => setConnecting(false)} />}

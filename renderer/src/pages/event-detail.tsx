@@ -5,7 +5,7 @@ import { copyText } from '../components/copy'
 import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
-import { Badge, Details, ErrorNote, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { toCurl } from '../lib/curl'
 import { formatBytes, prettyJson } from '../lib/format'
@@ -74,12 +74,8 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
         ) : undefined
       }
     >
-      {event.isPending ? (
-        <Loading />
-      ) : event.error ? (
-        <ErrorNote error={event.error} title="Could not load the event" />
-      ) : (
-        e && (
+      <QueryStates query={event} errorTitle="Could not load the event">
+        {e && (
           <>
             <div className="tabs" role="tablist" aria-label="Event sections">
               {tabs.map(([value, label]) => (
@@ -111,8 +107,8 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
               {tab === 'deliveries' && <DeliveriesPanel event={e} />}
             </div>
           </>
-        )
-      )}
+        )}
+      </QueryStates>
     </Modal>
   )
 }

@@ -3,7 +3,7 @@ import { columnsFor, DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
-import { EmptyState, ErrorNote, Loading, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { EmptyState, Mono, PageHeader, QueryStates, StatusBadge, Time } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -195,32 +195,32 @@ export function EventsPage() {
             </button>
           )}
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not load events" />
-          </div>
-        ) : rows.length === 0 ? (
-          filtered ? (
-            <EmptyState icon="search" title="No event matches these filters">
-              New matching events will appear here as they arrive.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon="activity"
-              title="Waiting for the first event"
-              action={
-                <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
-                  <Icon name="send" /> Send a test webhook
-                </button>
-              }
-            >
-              Point a provider's webhooks at <code>{api.baseUrl}/webhooks/&lt;provider&gt;</code> (directly or
-              through a tunnel), or send a test webhook. Events appear here live.
-            </EmptyState>
-          )
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load events"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            filtered ? (
+              <EmptyState icon="search" title="No event matches these filters">
+                New matching events will appear here as they arrive.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon="activity"
+                title="Waiting for the first event"
+                action={
+                  <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
+                    <Icon name="send" /> Send a test webhook
+                  </button>
+                }
+              >
+                Point a provider's webhooks at <code>{api.baseUrl}/webhooks/&lt;provider&gt;</code> (directly
+                or through a tunnel), or send a test webhook. Events appear here live.
+              </EmptyState>
+            )
+          }
+        >
           <DataTable
             caption="Events, newest first"
             columns={COLUMNS}
@@ -230,7 +230,7 @@ export function EventsPage() {
             onRowClick={(e) => setParam('id', e.id)}
             rowClassName={(e) => (fresh.has(e.id) ? 'fresh' : '')}
           />
-        )}
+        </QueryStates>
         <ListFooter {...list} noun="events" hasNextPage={list.hasNextPage} />
       </section>
       {triggering && <TriggerDialog onClose={() => setTriggering(false)} />}

@@ -4,7 +4,7 @@ import { CopyField } from '../components/copy'
 import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
-import { Badge, Details, ErrorNote, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
@@ -38,12 +38,8 @@ export function InstallationDetail({ id, onClose }: { id: string; onClose: () =>
         ) : undefined
       }
     >
-      {installation.isPending ? (
-        <Loading />
-      ) : installation.error ? (
-        <ErrorNote error={installation.error} title="Could not load the installation" />
-      ) : (
-        i && (
+      <QueryStates query={installation} errorTitle="Could not load the installation">
+        {i && (
           <>
             <Details
               items={[
@@ -80,8 +76,8 @@ export function InstallationDetail({ id, onClose }: { id: string; onClose: () =>
               </Link>
             </div>
           </>
-        )
-      )}
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={removing}
         title="Uninstall this app?"

@@ -4,7 +4,7 @@ import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
+import { EmptyState, PageHeader, QueryStates } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
@@ -76,32 +76,32 @@ export function InstallationsPage() {
             ]}
           />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not load installations" />
-          </div>
-        ) : rows.length === 0 ? (
-          filtered ? (
-            <EmptyState icon="search" title="No installation matches these filters">
-              Clear the filters to see every installation.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon="package"
-              title="No installations yet"
-              action={
-                <button type="button" className="button button-primary" onClick={() => setInstalling(true)}>
-                  <Icon name="plus" /> Install an app
-                </button>
-              }
-            >
-              Run an install session (from here, or from your app with <code>POST /install-sessions</code>)
-              and approve it on the simulated provider.
-            </EmptyState>
-          )
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load installations"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            filtered ? (
+              <EmptyState icon="search" title="No installation matches these filters">
+                Clear the filters to see every installation.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon="package"
+                title="No installations yet"
+                action={
+                  <button type="button" className="button button-primary" onClick={() => setInstalling(true)}>
+                    <Icon name="plus" /> Install an app
+                  </button>
+                }
+              >
+                Run an install session (from here, or from your app with <code>POST /install-sessions</code>)
+                and approve it on the simulated provider.
+              </EmptyState>
+            )
+          }
+        >
           <DataTable
             caption="Installations"
             columns={COLUMNS}
@@ -110,7 +110,7 @@ export function InstallationsPage() {
             selectedId={selected}
             onRowClick={(i) => setParam('id', i.id)}
           />
-        )}
+        </QueryStates>
         <ListFooter {...list} noun="installations" hasNextPage={list.hasNextPage} />
       </section>
       {installing && <ConnectDialog open kind="install" onClose={() => setInstalling(false)} />}

@@ -3,7 +3,7 @@ import { EventsChart } from '../components/chart'
 import { CodeBlock } from '../components/code'
 import { CopyField } from '../components/copy'
 import { Icon, type IconName } from '../components/icons'
-import { ErrorNote, Loading, PageHeader } from '../components/ui'
+import { ErrorNote, PageHeader, QueryStates } from '../components/ui'
 import { formatNumber } from '../lib/format'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
@@ -57,39 +57,37 @@ export function OverviewPage() {
         </div>
       </section>
       <QuickStart />
-      {overview.isPending ? (
-        <Loading />
-      ) : overview.error ? (
-        <ErrorNote error={overview.error} title="Could not load the overview" />
-      ) : (
-        <>
-          <section className="grid grid-stats" aria-label="Counts">
-            {STATS.map((s) => (
-              <Link key={s.key} to={s.to} className="card stat">
-                <span className="stat-label">
-                  <Icon name={s.icon} /> {s.label}
-                </span>
-                <span className="value">
-                  {formatNumber(overview.data.counts[s.key] ?? 0)}
-                  {overview.data.capped.includes(s.key) ? '+' : ''}
-                </span>
-              </Link>
-            ))}
-          </section>
-          <section className="card" aria-labelledby="chart-title">
-            <div className="card-header">
-              <div>
-                <h2 id="chart-title">Events per minute</h2>
-                <p className="muted">Captured webhooks and gateway events over the last hour.</p>
+      <QueryStates query={overview} errorTitle="Could not load the overview">
+        {overview.data && (
+          <>
+            <section className="grid grid-stats" aria-label="Counts">
+              {STATS.map((s) => (
+                <Link key={s.key} to={s.to} className="card stat">
+                  <span className="stat-label">
+                    <Icon name={s.icon} /> {s.label}
+                  </span>
+                  <span className="value">
+                    {formatNumber(overview.data.counts[s.key] ?? 0)}
+                    {overview.data.capped.includes(s.key) ? '+' : ''}
+                  </span>
+                </Link>
+              ))}
+            </section>
+            <section className="card" aria-labelledby="chart-title">
+              <div className="card-header">
+                <div>
+                  <h2 id="chart-title">Events per minute</h2>
+                  <p className="muted">Captured webhooks and gateway events over the last hour.</p>
+                </div>
+                <Link to="/ui/events" className="button button-small">
+                  Open the event log
+                </Link>
               </div>
-              <Link to="/ui/events" className="button button-small">
-                Open the event log
-              </Link>
-            </div>
-            <EventsChart buckets={overview.data.events_per_minute} theme={theme} />
-          </section>
-        </>
-      )}
+              <EventsChart buckets={overview.data.events_per_minute} theme={theme} />
+            </section>
+          </>
+        )}
+      </QueryStates>
     </>
   )
 }

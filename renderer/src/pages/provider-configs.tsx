@@ -5,7 +5,7 @@ import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { ListFooter, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
-import { Badge, EmptyState, ErrorNote, Loading, Mono, PageHeader, Time } from '../components/ui'
+import { Badge, EmptyState, Mono, PageHeader, QueryStates, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
@@ -138,26 +138,26 @@ export function ProviderConfigsPage() {
             ]}
           />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not load provider configs" />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="sliders"
-            title={provider || mode ? 'No config matches these filters' : 'No provider configs yet'}
-            action={
-              <button type="button" className="button button-primary" onClick={() => setParam('new', '_')}>
-                <Icon name="plus" /> New config
-              </button>
-            }
-          >
-            You do not need one to start: connect flows use the simulator by default. Add a config to use real
-            client credentials or to verify webhook signatures.
-          </EmptyState>
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load provider configs"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState
+              icon="sliders"
+              title={provider || mode ? 'No config matches these filters' : 'No provider configs yet'}
+              action={
+                <button type="button" className="button button-primary" onClick={() => setParam('new', '_')}>
+                  <Icon name="plus" /> New config
+                </button>
+              }
+            >
+              You do not need one to start: connect flows use the simulator by default. Add a config to use
+              real client credentials or to verify webhook signatures.
+            </EmptyState>
+          }
+        >
           <DataTable
             caption="Provider configs"
             columns={columns}
@@ -165,7 +165,7 @@ export function ProviderConfigsPage() {
             getRowId={(c) => c.id}
             onRowClick={setEditing}
           />
-        )}
+        </QueryStates>
         <ListFooter {...list} noun="configs" hasNextPage={list.hasNextPage} />
       </section>
       {(editing || creatingFor) && (

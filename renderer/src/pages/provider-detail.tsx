@@ -4,7 +4,7 @@ import { CopyField } from '../components/copy'
 import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
-import { Badge, Details, ErrorNote, Loading, Mono } from '../components/ui'
+import { Badge, Details, Mono, QueryStates } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link, navigate } from '../lib/router'
@@ -69,12 +69,8 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
         )
       }
     >
-      {provider.isPending ? (
-        <Loading />
-      ) : provider.error ? (
-        <ErrorNote error={provider.error} title="Could not load the provider" />
-      ) : (
-        p && (
+      <QueryStates query={provider} errorTitle="Could not load the provider">
+        {p && (
           <>
             <div className="row">
               <img src={p.logo_url} alt="" className="logo logo-lg" />
@@ -126,8 +122,8 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
               </p>
             </div>
           </>
-        )
-      )}
+        )}
+      </QueryStates>
       {connecting && p && <ConnectDialog open provider={p.id} onClose={() => setConnecting(false)} />}
       {editing && p && <CustomProviderDialog existing={p} onClose={() => setEditing(false)} />}
       <ConfirmDialog

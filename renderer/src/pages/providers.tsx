@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { Icon } from '../components/icons'
-import { Badge, EmptyState, ErrorNote, Loading, PageHeader } from '../components/ui'
+import { Badge, EmptyState, PageHeader, QueryStates } from '../components/ui'
 import { useKey, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -104,25 +104,25 @@ export function ProvidersPage() {
             ))}
           </div>
         </fieldset>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <div className="card-body">
-            <ErrorNote error={list.error} title="Could not search providers" />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="box"
-            title={`No provider matches “${deferred}”`}
-            action={
-              <button type="button" className="button" onClick={() => setAdding(true)}>
-                <Icon name="plus" /> Add it as a custom provider
-              </button>
-            }
-          >
-            Try a shorter word or another category — or add the service yourself.
-          </EmptyState>
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not search providers"
+          inCard
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState
+              icon="box"
+              title={`No provider matches “${deferred}”`}
+              action={
+                <button type="button" className="button" onClick={() => setAdding(true)}>
+                  <Icon name="plus" /> Add it as a custom provider
+                </button>
+              }
+            >
+              Try a shorter word or another category — or add the service yourself.
+            </EmptyState>
+          }
+        >
           <ul className="provider-grid" aria-label="Results">
             {rows.map((p) => (
               <li key={p.id}>
@@ -147,7 +147,7 @@ export function ProvidersPage() {
               </li>
             ))}
           </ul>
-        )}
+        </QueryStates>
         {list.hasNextPage && (
           <div className="list-footer">
             <span>Showing {rows.length}</span>

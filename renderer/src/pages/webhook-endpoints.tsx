@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
-import { Badge, ErrorNote, Field, fieldErrors, Loading, Mono, StatusBadge, Time } from '../components/ui'
+import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
@@ -109,13 +109,12 @@ export function WebhookEndpoints() {
             </button>
           </div>
         </form>
-        {list.isPending ? (
-          <Loading />
-        ) : list.error ? (
-          <ErrorNote error={list.error} title="Could not load endpoints" />
-        ) : rows.length === 0 ? (
-          <p className="muted">No outbound endpoints yet.</p>
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Could not load endpoints"
+          isEmpty={rows.length === 0}
+          empty={<p className="muted">No outbound endpoints yet.</p>}
+        >
           <ul className="plain-list">
             {rows.map((ep) => (
               <li key={ep.id}>
@@ -173,7 +172,7 @@ export function WebhookEndpoints() {
               </li>
             ))}
           </ul>
-        )}
+        </QueryStates>
       </div>
       <ConfirmDialog
         open={deleting !== undefined}
