@@ -112,13 +112,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clearImmediate(attach)
       clearTimeout(assemble)
       core.dispatcher.stop()
-      closed ??= new Promise<void>((resolve) => {
-        server.close(() => {
-          closeDatabase(db)
-          resolve()
+      closed ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
         })
-        server.closeAllConnections()
-      })
+        await core.webhooks.stop()
+        closeDatabase(db)
+      })()
       return closed
     },
   }

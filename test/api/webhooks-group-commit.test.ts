@@ -106,6 +106,25 @@ describe('group commit worker', () => {
     expect(gc.usingWorker).toBe(false)
   })
 
+  it('stop() lets the batch in flight commit, then ends the worker thread', async () => {
+    const gc = createGroupCommit(db, [INSERT])
+    await warm(gc)
+    const inFlight = gc.submit([[0, { id: 1, v: Buffer.alloc(1) }]])
+    await gc.stop()
+    await inFlight
+    expect(gc.usingWorker).toBe(false)
+    expect(onDisk()).toEqual([1])
+  })
+
+  it('after stop(), writes are refused as unavailable', async () => {
+    const gc = createGroupCommit(db, [INSERT])
+    await gc.stop()
+    await expect(gc.submit([[0, { id: 1, v: Buffer.alloc(1) }]])).rejects.toMatchObject({
+      code: 'unavailable',
+    })
+    expect(onDisk()).toEqual([])
+  })
+
   it('after the database is closed, writes are refused as unavailable', async () => {
     const gc = createGroupCommit(db, [INSERT])
     db.close()

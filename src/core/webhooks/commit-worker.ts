@@ -19,6 +19,7 @@ export function positional(sql: string): { sql: string; names: string[] } {
  * The worker's source. It is evaluated (not a file) so the one-file CLI bundle needs no second
  * entry point. It opens its own connection with `openDatabase`'s pragmas (CONNECTION_PRAGMAS), commits each
  * batch in one transaction and, if that fails, retries every unit alone so one bad unit fails alone.
+ * A `close` message closes its connection after the batches before it; the thread then exits.
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
@@ -28,7 +29,12 @@ for (const pragma of workerData.pragmas) db.pragma(pragma)
 const statements = workerData.statements.map((sql) => db.prepare(sql))
 const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
 const run = (units) => db.transaction(() => { for (const unit of units) for (const [i, values] of unit) statements[i].run(values.map(blob)) }).immediate()
-parentPort.on('message', ({ id, units }) => {
+parentPort.on('message', ({ id, units, close }) => {
+  if (close) {
+    db.close()
+    parentPort.close()
+    return
+  }
   try {
     run(units)
     parentPort.postMessage({ id, errors: units.map(() => null) })
@@ -43,6 +49,8 @@ parentPort.postMessage({ ready: true })
 export interface CommitWorker {
   /** Commits the units in one transaction; resolves with one error message (or null) per unit. */
   commit(units: PositionalWrite[][]): Promise<Array<string | null>>
+  /** Closes the worker's connection after the commits already sent, and resolves once it has exited. */
+  close(): Promise<void>
   terminate(): void
 }
 
@@ -97,6 +105,11 @@ export async function startCommitWorker(
               worker.postMessage({ id, units })
             })
           },
+          close: () =>
+            new Promise<void>((done) => {
+              worker.once('exit', () => done())
+              worker.postMessage({ close: true })
+            }),
           terminate: () => void worker.terminate(),
         })
         return

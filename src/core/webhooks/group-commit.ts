@@ -53,6 +53,7 @@ export function createGroupCommit(
   let inFlight = false
   let idle: NodeJS.Timeout | undefined
   let idleSince = 0
+  let stopped = false
 
   const settle = (batch: Pending[], errors: Array<string | null>) => {
     batch.forEach((item, i) => {
@@ -100,7 +101,7 @@ export function createGroupCommit(
       },
     )
       .then((w) => {
-        if (!db.open) return w.terminate()
+        if (stopped || !db.open) return w.close()
         worker = w
         flush()
       })
@@ -132,7 +133,7 @@ export function createGroupCommit(
       const next = () => {
         inFlight = false
         if (queue.length) flush()
-        else stopWhenIdle(current)
+        else if (!stopped) stopWhenIdle(current)
       }
       current.commit(batch.map((b) => b.writes.map(valuesOf))).then(
         (errors) => {
@@ -175,8 +176,20 @@ export function createGroupCommit(
     get usingWorker() {
       return worker !== undefined
     },
+    /**
+     * Before the database closes: fails the writes not yet sent (their requests are being cut off),
+     * lets the worker finish the batch it has, closes its connection and waits for its thread to
+     * exit (an idle worker would otherwise hold the process open until its idle check).
+     */
+    async stop(): Promise<void> {
+      stopped = true
+      clearInterval(idle)
+      for (const item of queue.splice(0)) item.reject(closed())
+      await worker?.close()
+    },
     /** Runs one unit of writes in the next group transaction; resolves once it has committed. */
     submit(writes: Write[]): Promise<void> {
+      if (stopped) return Promise.reject(closed())
       return new Promise<void>((resolve, reject) => {
         queue.push({ writes, resolve, reject })
         if (worker && !inFlight) flush()

@@ -63,6 +63,9 @@ export function createWebhooksService(deps: {
   })
 
   return {
+    /** Before the database closes: ends group commit (see GroupCommit.stop). */
+    stop: () => committer.stop(),
+
     /** The workspace a webhook URL names (`?workspace=`), `default` when it names none; 404 if unknown. */
     workspaceFor(name: string | undefined): string {
       return workspaceIdOf(name || DEFAULT_WORKSPACE)
