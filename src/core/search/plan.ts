@@ -1,5 +1,6 @@
 import { AppError, type FieldError, pointerToken } from '../errors.js'
-import { DEFAULT_LIMIT, MAX_LIMIT, type Operator, type SearchRequest } from './search.schema.js'
+import { DEFAULT_LIMIT, MAX_LIMIT, type Operator } from './search.limits.js'
+import type { SearchRequest } from './search.schema.js'
 import {
   fieldOf,
   filterableFields,

@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi'
+import {
+  DEFAULT_LIMIT,
+  MAX_FILTER_FIELDS,
+  MAX_IN_VALUES,
+  MAX_LIMIT,
+  MAX_OFFSET,
+  MAX_SORT_KEYS,
+  OPERATORS,
+} from './search.limits.js'
 
-export const DEFAULT_LIMIT = 50
-export const MAX_LIMIT = 200
-export const MAX_OFFSET = 10_000_000
-export const MAX_IN_VALUES = 100
-export const MAX_FILTER_FIELDS = 20
-export const MAX_SORT_KEYS = 5
-
-export const OPERATORS = ['eq', 'neq', 'in', 'gt', 'gte', 'lt', 'lte'] as const
-export type Operator = (typeof OPERATORS)[number]
 const OPERATOR_LIST = OPERATORS.join(', ')
 
 const FieldNameSchema = z.string().min(1).max(64)

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi'
-import { OPERATORS, type Operator } from './search.schema.js'
+import { OPERATORS, type Operator } from './search.limits.js'
 
 export type FieldType = 'string' | 'timestamp' | 'number' | 'boolean'
 
