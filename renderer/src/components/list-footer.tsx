@@ -1,7 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { QueryStates } from './ui'
 
 /** "Showing N" and a Load more button for cursor-paged lists. */
-export function ListFooter(props: {
+function ListFooter(props: {
   data: InfiniteData<{ data: unknown[] }> | undefined
   hasNextPage: boolean
   isFetchingNextPage: boolean
@@ -34,3 +36,41 @@ export function ListFooter(props: {
 /** Flattens the pages of an infinite list into one array. */
 export const rowsOf = <T,>(data: InfiniteData<{ data: T[] }> | undefined): T[] =>
   data?.pages.flatMap((p) => p.data) ?? []
+
+/** What PagedList reads of a `useSearchList` result. */
+interface PagedQuery {
+  data: InfiniteData<{ data: unknown[] }> | undefined
+  isPending: boolean
+  error: unknown
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => void
+}
+
+/**
+ * A cursor-paged list in its card: the query's states (`empty` when it has no rows), the rows
+ * (`children`), then the "Showing N" footer.
+ */
+export function PagedList(props: {
+  list: PagedQuery
+  noun: string
+  errorTitle: string
+  empty: ReactNode
+  children: ReactNode
+}) {
+  const { list } = props
+  return (
+    <>
+      <QueryStates
+        query={list}
+        errorTitle={props.errorTitle}
+        inCard
+        isEmpty={rowsOf(list.data).length === 0}
+        empty={props.empty}
+      >
+        {props.children}
+      </QueryStates>
+      <ListFooter {...list} noun={props.noun} />
+    </>
+  )
+}

@@ -4,7 +4,7 @@ import { columnsFor, DataTable } from '../components/data-table'
 import { ConfirmDialog, Modal } from '../components/dialog'
 import { SelectFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
-import { ListFooter, rowsOf } from '../components/list-footer'
+import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import {
   Badge,
@@ -14,7 +14,6 @@ import {
   fieldErrors,
   Mono,
   PageHeader,
-  QueryStates,
   StatusBadge,
   Time,
 } from '../components/ui'
@@ -112,11 +111,10 @@ export function ApiKeysPage() {
             ]}
           />
         </div>
-        <QueryStates
-          query={list}
+        <PagedList
+          list={list}
+          noun="keys"
           errorTitle="Could not load the keys"
-          inCard
-          isEmpty={rows.length === 0}
           empty={
             <EmptyState
               icon="key"
@@ -138,8 +136,7 @@ export function ApiKeysPage() {
             data={rows}
             getRowId={(k) => k.id}
           />
-        </QueryStates>
-        <ListFooter {...list} noun="keys" hasNextPage={list.hasNextPage} />
+        </PagedList>
       </section>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
-import { ListFooter, rowsOf } from '../components/list-footer'
+import { PagedList, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { EmptyState, PageHeader, QueryStates } from '../components/ui'
+import { EmptyState, PageHeader } from '../components/ui'
 import { buildFilter, clean, startsWith } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
@@ -95,11 +95,10 @@ export function ConnectionsPage() {
             ]}
           />
         </search>
-        <QueryStates
-          query={list}
+        <PagedList
+          list={list}
+          noun="connections"
           errorTitle="Could not load connections"
-          inCard
-          isEmpty={rows.length === 0}
           empty={
             filtered ? (
               <EmptyState icon="search" title="No connection matches these filters">
@@ -129,8 +128,7 @@ export function ConnectionsPage() {
             selectedId={selected}
             onRowClick={(c) => setParam('id', c.id)}
           />
-        </QueryStates>
-        <ListFooter {...list} noun="connections" hasNextPage={list.hasNextPage} />
+        </PagedList>
       </section>
       {connecting && <ConnectDialog open onClose={() => setConnecting(false)} />}
       {selected && <ConnectionDetail id={selected} onClose={() => setParam('id', undefined)} />}

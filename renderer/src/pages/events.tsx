@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react'
 import { columnsFor, DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
-import { ListFooter, rowsOf } from '../components/list-footer'
-import { EmptyState, Mono, PageHeader, QueryStates, StatusBadge, Time } from '../components/ui'
+import { PagedList, rowsOf } from '../components/list-footer'
+import { EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -195,11 +195,10 @@ export function EventsPage() {
             </button>
           )}
         </search>
-        <QueryStates
-          query={list}
+        <PagedList
+          list={list}
+          noun="events"
           errorTitle="Could not load events"
-          inCard
-          isEmpty={rows.length === 0}
           empty={
             filtered ? (
               <EmptyState icon="search" title="No event matches these filters">
@@ -230,8 +229,7 @@ export function EventsPage() {
             onRowClick={(e) => setParam('id', e.id)}
             rowClassName={(e) => (fresh.has(e.id) ? 'fresh' : '')}
           />
-        </QueryStates>
-        <ListFooter {...list} noun="events" hasNextPage={list.hasNextPage} />
+        </PagedList>
       </section>
       {triggering && <TriggerDialog onClose={() => setTriggering(false)} />}
       {selected && <EventDetail id={selected} onClose={() => setParam('id', undefined)} />}

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
-import { ListFooter, rowsOf } from '../components/list-footer'
+import { PagedList, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
-import { EmptyState, PageHeader, QueryStates } from '../components/ui'
+import { EmptyState, PageHeader } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
@@ -76,11 +76,10 @@ export function InstallationsPage() {
             ]}
           />
         </search>
-        <QueryStates
-          query={list}
+        <PagedList
+          list={list}
+          noun="installations"
           errorTitle="Could not load installations"
-          inCard
-          isEmpty={rows.length === 0}
           empty={
             filtered ? (
               <EmptyState icon="search" title="No installation matches these filters">
@@ -110,8 +109,7 @@ export function InstallationsPage() {
             selectedId={selected}
             onRowClick={(i) => setParam('id', i.id)}
           />
-        </QueryStates>
-        <ListFooter {...list} noun="installations" hasNextPage={list.hasNextPage} />
+        </PagedList>
       </section>
       {installing && <ConnectDialog open kind="install" onClose={() => setInstalling(false)} />}
       {selected && <InstallationDetail id={selected} onClose={() => setParam('id', undefined)} />}

@@ -3,9 +3,9 @@ import { columnsFor, DataTable } from '../components/data-table'
 import { ConfirmDialog } from '../components/dialog'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
-import { ListFooter, rowsOf } from '../components/list-footer'
+import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
-import { Badge, EmptyState, Mono, PageHeader, QueryStates, Time } from '../components/ui'
+import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
 import { ApiError } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
@@ -138,11 +138,10 @@ export function ProviderConfigsPage() {
             ]}
           />
         </search>
-        <QueryStates
-          query={list}
+        <PagedList
+          list={list}
+          noun="configs"
           errorTitle="Could not load provider configs"
-          inCard
-          isEmpty={rows.length === 0}
           empty={
             <EmptyState
               icon="sliders"
@@ -165,8 +164,7 @@ export function ProviderConfigsPage() {
             getRowId={(c) => c.id}
             onRowClick={setEditing}
           />
-        </QueryStates>
-        <ListFooter {...list} noun="configs" hasNextPage={list.hasNextPage} />
+        </PagedList>
       </section>
       {(editing || creatingFor) && (
         <ProviderConfigDialog
