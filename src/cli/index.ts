@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js'
-import { VERSION } from '../server/routes/meta.routes.js'
+import { VERSION } from '../core/version.js'
 import { UsageError } from './args.js'
 import type { Io } from './context.js'
 

@@ -8,7 +8,7 @@ import { createNotFoundHandler } from './middleware/not-found.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
-import { registerMetaRoutes } from './routes/meta.routes.js'
+import { registerHealth } from './routes/health.js'
 
 export interface AppDeps {
   core: Core
@@ -90,6 +90,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
   registerWebhookCapture(app, deps.core)
   applyMiddleware(app)
+  const { registerMetaRoutes } = await import('./routes/meta.routes.js')
   registerMetaRoutes(app)
   for (const group of ROUTE_GROUPS) {
     await between?.()
@@ -105,7 +106,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
 export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
   applyMiddleware(app)
-  registerMetaRoutes(app)
+  registerHealth(app)
   return finish(app, deps)
 }
 export type { App }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VERSION } from '../../server/routes/meta.routes.js'
+import { VERSION } from '../../core/version.js'
 import { intArg, parseCommand } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
 import {

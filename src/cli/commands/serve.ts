@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { VERSION } from '../../core/version.js'
 import { startServer } from '../../server/index.js'
 import { isLoopbackHost } from '../../server/middleware/host-check.js'
-import { VERSION } from '../../server/routes/meta.routes.js'
 import { intArg, parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
 

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AppError } from '../../core/errors.js'
+import { VERSION } from '../../core/version.js'
 import type { AppEnv } from '../env.js'
 import { errors, json, SECURITY_SCHEMES } from '../openapi.js'
-import { VERSION } from './meta.routes.js'
 
 const DESCRIPTION = `Switchyard is a local, offline-first gateway that implements the integration service's public API.
 

@@ -11,10 +11,10 @@ import {
 import { eventsSearchable } from '../../core/events/events.repo.js'
 import { CapturedRequestSchema, type EventFilter, EventSchema } from '../../core/events/events.schema.js'
 import { exportChunks } from '../../core/events/export-format.js'
+import { VERSION } from '../../core/version.js'
 import type { AppEnv } from '../env.js'
 import { WORKSPACE_HEADER } from '../middleware/auth.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
-import { VERSION } from './meta.routes.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Events'

@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../env.js'
 import { json } from '../openapi.js'
-
-export const VERSION = '0.1.0'
+import { healthAnswer } from './health.js'
 
 /** GET /health: liveness for scripts and the startup benchmark. */
 export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
@@ -16,5 +15,5 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
       200: json(z.object({ status: z.literal('ok'), version: z.string() }), 'The gateway is up.'),
     },
   })
-  app.openapi(health, (c) => c.json({ status: 'ok' as const, version: VERSION }, 200))
+  app.openapi(health, (c) => c.json(healthAnswer(), 200))
 }
