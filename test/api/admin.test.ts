@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { apiKeysSearchable } from '../../src/core/api-keys/api-keys.repo.js'
+import { apiKeysSearchable } from '../../src/core/api-keys/api-keys.searchable.js'
 import { inTransaction } from '../../src/core/db/open.js'
 import { COUNT_CAP } from '../../src/server/routes/admin.routes.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'

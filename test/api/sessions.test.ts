@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { eventsSearchable } from '../../src/core/events/events.repo.js'
+import { eventsSearchable } from '../../src/core/events/events.searchable.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { count, createSession, LOCAL, simulatedFlow } from './oauth-helpers.js'
 

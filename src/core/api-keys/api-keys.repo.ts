@@ -1,6 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import { type ApiKey, ApiKeySchema } from './api-keys.schema.js'
+import type { ApiKey } from './api-keys.schema.js'
 import type { KeyRole } from './key-format.js'
 
 export interface ApiKeyRow {
@@ -14,7 +13,7 @@ export interface ApiKeyRow {
   revoked_at: string | null
 }
 
-const PUBLIC_COLUMNS = 'id, name, role, prefix, created_at, revoked_at'
+export const PUBLIC_COLUMNS = 'id, name, role, prefix, created_at, revoked_at'
 
 export const toApiKey = (row: Omit<ApiKeyRow, 'key_hash' | 'workspace_id'>): ApiKey => ({
   id: row.id,
@@ -24,28 +23,6 @@ export const toApiKey = (row: Omit<ApiKeyRow, 'key_hash' | 'workspace_id'>): Api
   prefix: row.prefix,
   created_at: row.created_at,
   revoked_at: row.revoked_at,
-})
-
-/** API keys as a searchable resource (metadata only: the hash is never selected). */
-export const apiKeysSearchable = defineSearchable<ApiKey, ApiKeyRow>({
-  name: 'api_keys',
-  item: ApiKeySchema,
-  from: 'api_keys',
-  select: PUBLIC_COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    name: { sql: 'name', type: 'string' },
-    role: { sql: 'role', type: 'string', values: ['secret', 'publishable'] },
-    status: {
-      sql: "(CASE WHEN revoked_at IS NULL THEN 'active' ELSE 'revoked' END)",
-      type: 'string',
-      values: ['active', 'revoked'],
-    },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toApiKey,
 })
 
 /** SQL for the api_keys table. */

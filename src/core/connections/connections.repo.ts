@@ -1,12 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import {
-  CONNECTION_STATUSES,
-  type Connection,
-  ConnectionSchema,
-  type ConnectionStatus,
-  type FlowMode,
-} from './connections.schema.js'
+import type { Connection, ConnectionStatus, FlowMode } from './connections.schema.js'
 
 export interface ConnectionRow {
   id: string
@@ -29,7 +22,7 @@ export interface ConnectionRow {
   last_refreshed_at: string | null
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, status_reason, scopes, params, access_token, refresh_token, token_type, token_expires_at, created_at, updated_at, last_refreshed_at'
 
 /** Row → API shape. The token columns are deliberately not read here. */
@@ -46,27 +39,6 @@ export const toConnection = (row: ConnectionRow): Connection => ({
   created_at: row.created_at,
   updated_at: row.updated_at,
   last_refreshed_at: row.last_refreshed_at,
-})
-
-export const connectionsSearchable = defineSearchable<Connection, ConnectionRow>({
-  name: 'connections',
-  item: ConnectionSchema,
-  from: 'connections',
-  select: COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    provider: { sql: 'provider', type: 'string' },
-    provider_config_id: { sql: 'provider_config_id', type: 'string', sort: false },
-    tenant_id: { sql: 'tenant_id', type: 'string' },
-    mode: { sql: 'mode', type: 'string', values: ['real', 'simulated'] },
-    status: { sql: 'status', type: 'string', values: CONNECTION_STATUSES },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-    updated_at: { sql: 'updated_at', type: 'timestamp' },
-    last_refreshed_at: { sql: 'last_refreshed_at', type: 'timestamp', sort: false },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toConnection,
 })
 
 /** SQL for connections. Token columns hold AES-GCM ciphertext only. */

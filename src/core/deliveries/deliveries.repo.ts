@@ -1,6 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import { type Delivery, DeliverySchema } from './deliveries.schema.js'
+import type { Delivery } from './deliveries.schema.js'
 
 export interface DeliveryRow {
   id: string
@@ -17,7 +16,7 @@ export interface DeliveryRow {
   created_at: string
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, workspace_id, event_id, kind, endpoint_id, message_id, target, attempt, status, error, duration_ms, created_at'
 
 export const toDelivery = (row: DeliveryRow): Delivery => ({
@@ -31,25 +30,6 @@ export const toDelivery = (row: DeliveryRow): Delivery => ({
   error: row.error,
   duration_ms: row.duration_ms,
   created_at: row.created_at,
-})
-
-export const deliveriesSearchable = defineSearchable<Delivery, DeliveryRow>({
-  name: 'deliveries',
-  item: DeliverySchema,
-  from: 'deliveries',
-  select: COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    event_id: { sql: 'event_id', type: 'string' },
-    kind: { sql: 'kind', type: 'string', values: ['forward', 'replay', 'endpoint'] },
-    endpoint_id: { sql: 'endpoint_id', type: 'string' },
-    target: { sql: 'target', type: 'string' },
-    status: { sql: 'status', type: 'number' },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toDelivery,
 })
 
 /** How many attempts `GET /api/events/{id}` shows inline (the newest); search shows them all. */

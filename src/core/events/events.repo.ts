@@ -1,6 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import { type Event, type EventFilter, EventSchema } from './events.schema.js'
+import type { Event, EventFilter } from './events.schema.js'
 
 export interface EventRow {
   id: string
@@ -46,28 +45,6 @@ export const toEvent = (row: EventRow): Event => ({
   signature: row.signature,
   data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
   created_at: row.created_at,
-})
-
-export const eventsSearchable = defineSearchable<Event, EventRow>({
-  name: 'events',
-  item: EventSchema,
-  from: 'events',
-  select: EVENT_COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    type: { sql: 'type', type: 'string' },
-    source: { sql: 'source', type: 'string', values: ['webhook', 'gateway', 'upstream'] },
-    provider: { sql: 'provider', type: 'string' },
-    tenant_id: { sql: 'tenant_id', type: 'string' },
-    connection_id: { sql: 'connection_id', type: 'string' },
-    installation_id: { sql: 'installation_id', type: 'string' },
-    provider_event_type: { sql: 'provider_event_type', type: 'string' },
-    signature: { sql: 'signature', type: 'string', values: ['valid', 'invalid', 'unverified'] },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toEvent,
 })
 
 /** Inserts one event row (named parameters are the EventRow keys). */

@@ -1,6 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import { INSTALLATION_STATUSES, type Installation, InstallationSchema } from './installations.schema.js'
+import type { Installation } from './installations.schema.js'
 
 export interface InstallationRow {
   id: string
@@ -15,7 +14,7 @@ export interface InstallationRow {
   updated_at: string
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, external_id, created_at, updated_at'
 
 export const toInstallation = (row: InstallationRow): Installation => ({
@@ -28,27 +27,6 @@ export const toInstallation = (row: InstallationRow): Installation => ({
   external_id: row.external_id,
   created_at: row.created_at,
   updated_at: row.updated_at,
-})
-
-export const installationsSearchable = defineSearchable<Installation, InstallationRow>({
-  name: 'installations',
-  item: InstallationSchema,
-  from: 'installations',
-  select: COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    provider: { sql: 'provider', type: 'string' },
-    provider_config_id: { sql: 'provider_config_id', type: 'string', sort: false },
-    tenant_id: { sql: 'tenant_id', type: 'string' },
-    mode: { sql: 'mode', type: 'string', values: ['real', 'simulated'] },
-    status: { sql: 'status', type: 'string', values: INSTALLATION_STATUSES },
-    external_id: { sql: 'external_id', type: 'string' },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-    updated_at: { sql: 'updated_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toInstallation,
 })
 
 /** SQL for installations. */

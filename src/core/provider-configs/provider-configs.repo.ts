@@ -1,7 +1,6 @@
 import type { Db } from '../db/open.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
-import { defineSearchable } from '../search/searchable.js'
-import { type ProviderConfig, ProviderConfigSchema } from './provider-configs.schema.js'
+import type { ProviderConfig } from './provider-configs.schema.js'
 
 export interface ProviderConfigRow {
   id: string
@@ -17,7 +16,7 @@ export interface ProviderConfigRow {
   updated_at: string
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, workspace_id, provider, name, client_id, client_secret, scopes, webhook_secret, webhook_signature, created_at, updated_at'
 
 export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
@@ -32,28 +31,6 @@ export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
   mode: row.client_id && row.client_secret ? 'real' : 'simulated',
   created_at: row.created_at,
   updated_at: row.updated_at,
-})
-
-export const providerConfigsSearchable = defineSearchable<ProviderConfig, ProviderConfigRow>({
-  name: 'provider_configs',
-  item: ProviderConfigSchema,
-  from: 'provider_configs',
-  select: COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    provider: { sql: 'provider', type: 'string' },
-    name: { sql: 'name', type: 'string' },
-    mode: {
-      sql: "(CASE WHEN client_id IS NOT NULL AND client_secret IS NOT NULL THEN 'real' ELSE 'simulated' END)",
-      type: 'string',
-      values: ['real', 'simulated'],
-    },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-    updated_at: { sql: 'updated_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toProviderConfig,
 })
 
 /** SQL for provider_configs. Secret columns hold AES-GCM ciphertext only. */

@@ -1,6 +1,5 @@
 import type { Db } from '../db/open.js'
-import { defineSearchable } from '../search/searchable.js'
-import { type WebhookEndpoint, WebhookEndpointSchema } from './webhook-endpoints.schema.js'
+import type { WebhookEndpoint } from './webhook-endpoints.schema.js'
 
 export interface WebhookEndpointRow {
   id: string
@@ -16,7 +15,7 @@ export interface WebhookEndpointRow {
   updated_at: string
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, workspace_id, url, description, event_types, secret, status, disabled_reason, created_at, updated_at'
 
 export const toWebhookEndpoint = (row: WebhookEndpointRow): WebhookEndpoint => ({
@@ -28,23 +27,6 @@ export const toWebhookEndpoint = (row: WebhookEndpointRow): WebhookEndpoint => (
   disabled_reason: row.disabled_reason,
   created_at: row.created_at,
   updated_at: row.updated_at,
-})
-
-export const webhookEndpointsSearchable = defineSearchable<WebhookEndpoint, WebhookEndpointRow>({
-  name: 'webhook_endpoints',
-  item: WebhookEndpointSchema,
-  from: 'webhook_endpoints',
-  select: COLUMNS,
-  scope: 'workspace_id = @scope',
-  fields: {
-    id: { sql: 'id', type: 'string' },
-    url: { sql: 'url', type: 'string' },
-    status: { sql: 'status', type: 'string', values: ['active', 'disabled'] },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-    updated_at: { sql: 'updated_at', type: 'timestamp' },
-  },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  toItem: toWebhookEndpoint,
 })
 
 /** SQL for webhook_endpoints. */

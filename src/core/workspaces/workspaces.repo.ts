@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js'
-import type { Tier, Workspace } from './workspaces.schema.js'
-import { TIER_RPM } from './workspaces.schema.js'
+import { TIER_RPM, type Tier } from './tiers.js'
+import type { Workspace } from './workspaces.schema.js'
 
 interface WorkspaceRow {
   id: string

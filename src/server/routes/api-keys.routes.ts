@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { apiKeysSearchable } from '../../core/api-keys/api-keys.repo.js'
 import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from '../../core/api-keys/api-keys.schema.js'
+import { apiKeysSearchable } from '../../core/api-keys/api-keys.searchable.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { connectionsSearchable } from '../../core/connections/connections.repo.js'
 import { ConnectionSchema, RefreshQuerySchema } from '../../core/connections/connections.schema.js'
+import { connectionsSearchable } from '../../core/connections/connections.searchable.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute, ProblemSchema } from '../openapi.js'

@@ -2,14 +2,14 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { Core } from '../../core/core.js'
-import { deliveriesSearchable } from '../../core/deliveries/deliveries.repo.js'
 import {
   DeliverySchema,
   RecordDeliverySchema,
   ReplaySchema,
 } from '../../core/deliveries/deliveries.schema.js'
-import { eventsSearchable } from '../../core/events/events.repo.js'
+import { deliveriesSearchable } from '../../core/deliveries/deliveries.searchable.js'
 import { CapturedRequestSchema, type EventFilter, EventSchema } from '../../core/events/events.schema.js'
+import { eventsSearchable } from '../../core/events/events.searchable.js'
 import { exportChunks } from '../../core/events/export-format.js'
 import { VERSION } from '../../core/version.js'
 import type { AppEnv } from '../env.js'

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
-import { installationsSearchable } from '../../core/installations/installations.repo.js'
 import { InstallationSchema } from '../../core/installations/installations.schema.js'
+import { installationsSearchable } from '../../core/installations/installations.searchable.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'

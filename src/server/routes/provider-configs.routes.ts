@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
-import { providerConfigsSearchable } from '../../core/provider-configs/provider-configs.repo.js'
 import {
   CreateProviderConfigSchema,
   ProviderConfigSchema,
   UpdateProviderConfigSchema,
 } from '../../core/provider-configs/provider-configs.schema.js'
+import { providerConfigsSearchable } from '../../core/provider-configs/provider-configs.searchable.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
-import { webhookEndpointsSearchable } from '../../core/webhook-endpoints/webhook-endpoints.repo.js'
 import {
   CreateWebhookEndpointSchema,
   UpdateWebhookEndpointSchema,
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '../../core/webhook-endpoints/webhook-endpoints.schema.js'
+import { webhookEndpointsSearchable } from '../../core/webhook-endpoints/webhook-endpoints.searchable.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'

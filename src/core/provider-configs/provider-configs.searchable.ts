@@ -1,0 +1,25 @@
+import { defineSearchable } from '../search/searchable.js'
+import { COLUMNS, type ProviderConfigRow, toProviderConfig } from './provider-configs.repo.js'
+import { type ProviderConfig, ProviderConfigSchema } from './provider-configs.schema.js'
+
+export const providerConfigsSearchable = defineSearchable<ProviderConfig, ProviderConfigRow>({
+  name: 'provider_configs',
+  item: ProviderConfigSchema,
+  from: 'provider_configs',
+  select: COLUMNS,
+  scope: 'workspace_id = @scope',
+  fields: {
+    id: { sql: 'id', type: 'string' },
+    provider: { sql: 'provider', type: 'string' },
+    name: { sql: 'name', type: 'string' },
+    mode: {
+      sql: "(CASE WHEN client_id IS NOT NULL AND client_secret IS NOT NULL THEN 'real' ELSE 'simulated' END)",
+      type: 'string',
+      values: ['real', 'simulated'],
+    },
+    created_at: { sql: 'created_at', type: 'timestamp' },
+    updated_at: { sql: 'updated_at', type: 'timestamp' },
+  },
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  toItem: toProviderConfig,
+})
