@@ -3,7 +3,7 @@ import { createManualClock } from '../../src/core/common/clock.js'
 import { AppError } from '../../src/core/errors.js'
 import { rateLimitHeaders } from '../../src/core/rate-limits/rate-limit-headers.js'
 import { createRateLimiter } from '../../src/core/rate-limits/rate-limiter.js'
-import type { Tier } from '../../src/core/workspaces/workspaces.schema.js'
+import type { Tier } from '../../src/core/workspaces/tiers.js'
 
 const START = Date.parse('2026-01-01T00:00:00.000Z')
 

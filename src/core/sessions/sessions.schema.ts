@@ -1,8 +1,5 @@
 import { z } from '@hono/zod-openapi'
 
-/** 15 minutes, single use (DESIGN.md "Sessions"). */
-export const SESSION_LIFETIME_MS = 15 * 60_000
-
 const noControlCharacters = /^[^\p{Cc}]+$/u
 
 export const TenantIdSchema = z

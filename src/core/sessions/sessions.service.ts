@@ -13,14 +13,16 @@ import type { ProviderConfig } from '../provider-configs/provider-configs.schema
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { SessionRow, SessionsRepo } from './sessions.repo.js'
-import {
-  type CreateAuthSession,
-  type CreateInstallSession,
-  SESSION_LIFETIME_MS,
-  type SessionCreated,
-  type SessionKind,
-  type Simulate,
+import type {
+  CreateAuthSession,
+  CreateInstallSession,
+  SessionCreated,
+  SessionKind,
+  Simulate,
 } from './sessions.schema.js'
+
+/** How long a session may be used: 15 minutes, single use (DESIGN.md "Sessions"). */
+export const SESSION_LIFETIME_MS = 15 * 60_000
 
 /** The OAuth `state` is stored only as its hash: the database alone cannot complete a flow. */
 export const stateHashOf = (state: string) => createHash('sha256').update(state).digest('hex')

@@ -58,11 +58,3 @@ export const UpdateWebhookEndpointSchema = z
   .strict()
   .openapi('UpdateWebhookEndpoint')
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpointSchema>
-
-/** Does an endpoint's subscription cover an event type? */
-export function subscribes(eventTypes: string[] | null, type: string): boolean {
-  if (eventTypes === null) return true
-  return eventTypes.some((p) =>
-    p === '*' ? true : p.endsWith('.*') ? type.startsWith(p.slice(0, -1)) : p === type,
-  )
-}

@@ -10,12 +10,11 @@ import {
   type WebhookEndpointRow,
   type WebhookEndpointsRepo,
 } from './webhook-endpoints.repo.js'
-import {
-  type CreateWebhookEndpoint,
-  subscribes,
-  type UpdateWebhookEndpoint,
-  type WebhookEndpoint,
-  type WebhookEndpointWithSecret,
+import type {
+  CreateWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
 } from './webhook-endpoints.schema.js'
 
 /**
@@ -130,3 +129,11 @@ export function createWebhookEndpointsService(deps: {
   }
 }
 export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>
+
+/** Does an endpoint's subscription cover an event type? */
+function subscribes(eventTypes: string[] | null, type: string): boolean {
+  if (eventTypes === null) return true
+  return eventTypes.some((p) =>
+    p === '*' ? true : p.endsWith('.*') ? type.startsWith(p.slice(0, -1)) : p === type,
+  )
+}

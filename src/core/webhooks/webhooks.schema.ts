@@ -1,8 +1,5 @@
 import { z } from '@hono/zod-openapi'
 
-/** Provider ids in webhook URLs: catalog slugs, custom ids, or anything a sender is pointed at. */
-export const WEBHOOK_PROVIDER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
-
 /** Webhook bodies up to this size are captured; larger ones get 413 and nothing is stored. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024
 

@@ -1,11 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { TIERS } from './tiers.js'
 
-export const TIERS = ['free', 'pro', 'enterprise'] as const
 export const TierSchema = z.enum(TIERS).openapi('Tier')
-export type Tier = z.infer<typeof TierSchema>
-
-/** Requests per minute of each tier; enterprise takes a custom number, this is its default. */
-export const TIER_RPM: Record<Tier, number> = { free: 60, pro: 600, enterprise: 6000 }
 
 export const WorkspaceNameSchema = z
   .string()

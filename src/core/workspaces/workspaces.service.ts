@@ -1,8 +1,9 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { AppError, notFound } from '../errors.js'
+import type { Tier } from './tiers.js'
 import type { WorkspacesRepo } from './workspaces.repo.js'
-import type { Tier, Workspace } from './workspaces.schema.js'
+import type { Workspace } from './workspaces.schema.js'
 
 export const DEFAULT_WORKSPACE = 'default'
 
