@@ -84,6 +84,39 @@ describe('the real server over HTTP', () => {
     expect(res.status).toBe(201)
   })
 
+  it('a body with a declared Content-Length is read and validated (the direct path, no stream wrapping)', async () => {
+    const post = (body: string) =>
+      fetch(`${server.url}/api/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body,
+      })
+    const created = await post(JSON.stringify({ name: 'declared', role: 'publishable' }))
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ name: 'declared', role: 'publishable' })
+    const malformed = await post('{"name":')
+    expect(malformed.status).toBe(400)
+    expect(malformed.headers.get('content-type')).toBe('application/problem+json')
+    const invalid = await post(JSON.stringify({ name: '', role: 'admin' }))
+    expect(invalid.status).toBe(400)
+    expect((await invalid.json()).errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      '/name',
+      '/role',
+    ])
+  })
+
+  it('a declared Content-Length over 1 MiB is refused with 413 and nothing is stored', async () => {
+    const before = server.core.apiKeys.list(server.core.workspaces.get('default').id).length
+    const res = await fetch(`${server.url}/api/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), role: 'secret' }),
+    })
+    expect(res.status).toBe(413)
+    expect((await res.json()).code).toBe('payload_too_large')
+    expect(server.core.apiKeys.list(server.core.workspaces.get('default').id).length).toBe(before)
+  })
+
   it('a revoked key stays revoked after a restart', async () => {
     const created = server.core.apiKeys.create(server.core.workspaces.get('default').id, {
       name: 'r',

@@ -82,22 +82,6 @@ function captureDoc(method: (typeof METHODS)[number], subPath: boolean) {
 }
 
 /**
- * `limitBody` for webhooks, minus its cost on the common path: a declared Content-Length within the
- * limit needs no wrapping of the body stream (node-server then reads it straight from the socket).
- * Chunked bodies and declared oversizes go through `limitBody`, which counts or refuses them.
- */
-function webhookBodyLimit(): MiddlewareHandler<AppEnv> {
-  const limit = limitBody(WEBHOOK_BODY_LIMIT)
-  return (c, next) => {
-    const declared = c.req.header('content-length')
-    if (declared !== undefined && /^\d+$/.test(declared) && !c.req.header('transfer-encoding')) {
-      if (Number(declared) <= WEBHOOK_BODY_LIMIT) return next()
-    }
-    return limit(c, next)
-  }
-}
-
-/**
  * Inbound webhooks: public, any Host, not rate limited. Registered before the app-wide middleware
  * (see createApp), so a capture skips what it does not need; it sets its own Request-Id, in a plain
  * header list that @hono/node-server writes without building a Headers object (the hot path).
@@ -106,7 +90,7 @@ export function registerWebhookCapture(app: OpenAPIHono<AppEnv>, core: Core) {
   for (const method of METHODS) {
     for (const subPath of [false, true]) app.openAPIRegistry.registerPath(captureDoc(method, subPath))
   }
-  const bodyLimit = webhookBodyLimit()
+  const bodyLimit = limitBody(WEBHOOK_BODY_LIMIT)
   const requestIdOnErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('requestId', randomUUID())
     await next()
