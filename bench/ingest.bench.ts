@@ -2,33 +2,13 @@
 // stored, synchronous = FULL, group commit) against the ceiling — a trivial Hono endpoint on
 // @hono/node-server that reads the same body and answers the same JSON — in the same run.
 // Each server is its own process, so autocannon (here) never shares their event loop.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { cpuSeconds, load as loadRequests, start, stop } from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
-const ROOT = new URL('..', import.meta.url).pathname
-
-/** The part of autocannon's API used here (it ships no type declarations). */
-type Autocannon = (options: {
-  url: string
-  method: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-  body: string
-}) => Promise<{
-  requests: { average: number }
-  latency: { p50: number; p99: number }
-  '2xx': number
-  non2xx: number
-  errors: number
-  timeouts: number
-}>
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = 2
 const CONNECTIONS = 50
@@ -75,69 +55,13 @@ const body = JSON.stringify({
   padding: 'x'.repeat(240),
 })
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
-  let out = ''
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-      if (m) resolve({ child, url: m[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
-  })
-}
-
-/** SIGTERM, and SIGKILL if the server has not exited 15 s later (the run's numbers are already in). */
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    const force = setTimeout(() => {
-      console.warn('warning: the server did not stop within 15 s of SIGTERM; killing it')
-      child.kill('SIGKILL')
-    }, 15_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
-
-async function load(url: string, seconds: number) {
-  const result = await autocannon({
-    url: `${url}/webhooks/github`,
-    method: 'POST',
+const load = (url: string, seconds: number) =>
+  loadRequests(url, seconds, {
+    path: '/webhooks/github',
     connections: CONNECTIONS,
-    duration: seconds,
     headers: { 'content-type': 'application/json', 'x-github-event': 'push' },
     body,
   })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    bad: result.non2xx + result.errors + result.timeouts,
-  }
-}
-
-/** CPU seconds (user + system) a thread or process has used so far, from its /proc stat file. */
-function cpuOf(statFile: string): number {
-  try {
-    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return Number.NaN
-  }
-}
-
-/**
- * CPU seconds a process has used so far (Linux only): in all, and on its main thread (the event
- * loop; its thread id is the process id). The rest is the commit worker plus V8's GC helpers.
- */
-function cpuSeconds(pid: number): { all: number; main: number } {
-  return { all: cpuOf(`/proc/${pid}/stat`), main: cpuOf(`/proc/${pid}/task/${pid}/stat`) }
-}
 
 async function measure(args: string[]) {
   const { child, url } = await start(args)

@@ -1,0 +1,99 @@
+// What the load benchmarks share: servers spawned as their own processes (so autocannon, in the
+// bench's process, never shares their event loop), stopped cleanly, loaded with autocannon, and
+// their CPU time read from /proc.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+export const ROOT = new URL('..', import.meta.url).pathname
+
+/** The part of autocannon's API used here (it ships no type declarations). */
+type Autocannon = (options: {
+  url: string
+  method: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+  body: string
+}) => Promise<{
+  requests: { average: number }
+  latency: { p50: number; p99: number }
+  '2xx': number
+  non2xx: number
+  errors: number
+  timeouts: number
+}>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+/** Spawns `node <args>` and resolves once it prints `listening on <url>`, with everything it printed. */
+export function start(args: string[]): Promise<{ child: ChildProcess; url: string; out: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) resolve({ child, url: m[1]!, out })
+    })
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+  })
+}
+
+/** SIGTERM, and SIGKILL if the server has not exited 15 s later (the run's numbers are already in). */
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    const force = setTimeout(() => {
+      console.warn('warning: the server did not stop within 15 s of SIGTERM; killing it')
+      child.kill('SIGKILL')
+    }, 15_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+
+export interface LoadRequest {
+  path: string
+  connections: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** `seconds` of POSTs from `connections` keep-alive connections: throughput, latency, failures. */
+export async function load(url: string, seconds: number, request: LoadRequest) {
+  const result = await autocannon({
+    url: `${url}${request.path}`,
+    method: 'POST',
+    connections: request.connections,
+    duration: seconds,
+    headers: request.headers,
+    body: request.body,
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    bad: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** CPU seconds (user + system) a thread or process has used so far, from its /proc stat file. */
+function cpuOf(statFile: string): number {
+  try {
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
+/**
+ * CPU seconds a process has used so far (Linux only): in all, and on its main thread (the event
+ * loop; its thread id is the process id). The rest is worker threads plus V8's GC helpers.
+ */
+export function cpuSeconds(pid: number): { all: number; main: number } {
+  return { all: cpuOf(`/proc/${pid}/stat`), main: cpuOf(`/proc/${pid}/task/${pid}/stat`) }
+}
