@@ -17,8 +17,19 @@ export function countRequest(
   return rateLimitHeaders(core.rateLimits.consume(principal.workspaceId))
 }
 
-/** Puts the RateLimit fields on whatever response the route produced, error responses included. */
+/**
+ * Puts the RateLimit fields on whatever response the route produced, error responses included.
+ * They go straight onto the response's headers: `c.header()` on a finished response rebuilds it
+ * around its body as a stream, which cost more than the rest of a request. Only a response whose
+ * headers are immutable (a fetched one, a redirect) takes that path.
+ */
 export function setRateLimitHeaders(c: Context, headers: Record<string, string> | undefined) {
   if (!headers) return
-  for (const [name, value] of Object.entries(headers)) c.header(name, value)
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      c.res.headers.set(name, value)
+    } catch {
+      c.header(name, value)
+    }
+  }
 }
