@@ -147,14 +147,17 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
       const generic = def as unknown as AnySearchable
       const { ranking } = options
       const plan = planSearch(generic, request, { ranked: ranking !== undefined })
-      const binding = bindingOf({ filter: request.filter ?? {}, sort: plan.order, query: ranking?.query })
+      // What a cursor is bound to; only needed to read or issue one (most pages do neither).
+      let bound: string | undefined
+      const binding = () =>
+        (bound ??= bindingOf({ filter: request.filter ?? {}, sort: plan.order, query: ranking?.query }))
       let position: CursorValue[] | undefined
       let version: string | undefined
       if (request.cursor !== undefined) {
         ;({ k: position, v: version } = cursors.decode(request.cursor, {
           r: def.name,
           w: scope,
-          b: binding,
+          b: binding(),
           keyLength: plan.order.length,
         }))
         if (ranking && version === undefined) {
@@ -170,7 +173,7 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
           ? rankedPage(generic, scope, plan, position, ranked)
           : sqlPage(generic, scope, plan, position, ranked)
       if (page.has_more && next) {
-        const payload: CursorPayload = { r: def.name, w: scope, b: binding, k: next }
+        const payload: CursorPayload = { r: def.name, w: scope, b: binding(), k: next }
         if (ranked) payload.v = ranked.version
         page.next_cursor = cursors.encode(payload)
       }
