@@ -22,7 +22,7 @@ import type {
 } from './sessions.schema.js'
 
 /** How long a session may be used: 15 minutes, single use (DESIGN.md "Sessions"). */
-export const SESSION_LIFETIME_MS = 15 * 60_000
+const SESSION_LIFETIME_MS = 15 * 60_000
 
 /** The OAuth `state` is stored only as its hash: the database alone cannot complete a flow. */
 export const stateHashOf = (state: string) => createHash('sha256').update(state).digest('hex')

@@ -24,7 +24,7 @@ import { verdictFor } from './signatures.js'
 import type { IncomingWebhook } from './webhooks.schema.js'
 
 /** Provider ids in webhook URLs: catalog slugs, custom ids, or anything a sender is pointed at. */
-export const WEBHOOK_PROVIDER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
+const WEBHOOK_PROVIDER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
 
 /** Query parameters that attribute a capture to a tenant, connection or installation. */
 const ATTRIBUTION = ['tenant_id', 'connection_id', 'installation_id'] as const
