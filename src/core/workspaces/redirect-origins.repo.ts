@@ -3,7 +3,8 @@ import type { Db } from '../db/open.js'
 /** SQL for `workspace_redirect_origins`; prepared once per connection. */
 export function createRedirectOriginsRepo(db: Db) {
   const list = db.prepare(
-    'SELECT origin FROM workspace_redirect_origins WHERE workspace_id = ? ORDER BY created_at, origin',
+    // rowid: the order they were added in (a replaced list keeps the order it was sent in).
+    'SELECT origin FROM workspace_redirect_origins WHERE workspace_id = ? ORDER BY rowid',
   )
   const has = db.prepare('SELECT 1 FROM workspace_redirect_origins WHERE workspace_id = ? AND origin = ?')
   const insert = db.prepare(
