@@ -492,7 +492,7 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * Delete the workspace's data (keeps the workspace and its API keys)
+     * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
      * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.
      */
     post: operations['resetWorkspace']

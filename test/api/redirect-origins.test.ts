@@ -219,6 +219,12 @@ describe('GET and PATCH /api/workspace', () => {
     })
   }
 
+  it('POST /api/reset keeps the list, like the workspace and its keys (it is configuration, not data)', async () => {
+    await settings({ allowed_redirect_origins: ['https://app.example.com'] })
+    expect((await t.req('POST', '/api/reset', { key: t.secretKey })).status).toBe(200)
+    expect(origins()).toEqual(['https://app.example.com'])
+  })
+
   it('PATCH with an unknown field is a 400 and changes nothing', async () => {
     const res = await settings({ allowed_redirect_origins: ['https://a.example'], tier: 'pro' })
     expect(res.status).toBe(400)
