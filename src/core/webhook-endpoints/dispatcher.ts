@@ -185,7 +185,11 @@ export function createDispatcher(deps: {
     } catch {
       // The database went away (shutdown) or is busy: the next poll tries again.
     }
-    scheduleNext()
+    try {
+      scheduleNext()
+    } catch {
+      // As above; a finishing attempt or the next emit wakes the dispatcher again.
+    }
     await Promise.all(launched)
   }
 
