@@ -51,19 +51,7 @@ export function createSessionsService(deps: {
   clock: Clock
   ids: Ids
 }) {
-  const {
-    db,
-    repo,
-    providers,
-    providerConfigs,
-    connections,
-    redirectOrigins,
-    flows,
-    events,
-    box,
-    clock,
-    ids,
-  } = deps
+  const { db, repo, providers, providerConfigs, connections, flows, events, box, clock, ids } = deps
 
   const configFor = (workspaceId: string, provider: string, configId: string | undefined) => {
     try {
@@ -96,7 +84,7 @@ export function createSessionsService(deps: {
           'Re-authorizing an existing connection (connection_id) needs a secret key: a publishable key is public, and whoever completes consent would be bound to that connection.',
         )
       }
-      if (input.redirect_url) redirectOrigins.assertAllowed(workspaceId, input.redirect_url)
+      if (input.redirect_url) deps.redirectOrigins.assertAllowed(workspaceId, input.redirect_url)
       const provider = providers.find(workspaceId, input.provider)
       if (!provider) {
         throw invalidAt(
