@@ -10,7 +10,7 @@ Usage: switchyard <command> [options]
 Commands:
   serve        run the gateway (API + UI) on http://127.0.0.1:4747
   keys         create, list and revoke API keys
-  workspaces   create and list workspaces, set their rate-limit tier
+  workspaces   create and list workspaces, set their rate-limit tier and allowed redirect origins
   export       write a consistent snapshot of the data folder to a file
   import       replace the data folder's data with a snapshot
   reset        delete all data and start afresh (--yes)

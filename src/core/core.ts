@@ -21,6 +21,8 @@ import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
 import { createSyncService } from './sync/sync.service.js'
 import { createWebhookCapture } from './webhooks/webhook-capture.js'
+import { createRedirectOriginsRepo } from './workspaces/redirect-origins.repo.js'
+import { createRedirectOriginsService } from './workspaces/redirect-origins.service.js'
 import { createWorkspacesRepo } from './workspaces/workspaces.repo.js'
 import { createWorkspacesService } from './workspaces/workspaces.service.js'
 
@@ -49,6 +51,7 @@ export function createCore(deps: CoreDeps) {
   )
   const search = createSearchEngine({ db, cursors: createCursorCodec(cursorSecret) })
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
+  const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, ids })
   const auth = createAuthenticator({
     apiKeys,
@@ -72,6 +75,7 @@ export function createCore(deps: CoreDeps) {
     clock,
     ids,
     workspaces,
+    redirectOrigins,
     providers,
     providerConfigs,
     events,
@@ -96,6 +100,7 @@ export function createCore(deps: CoreDeps) {
     box,
     search,
     workspaces,
+    redirectOrigins,
     apiKeys,
     auth,
     rateLimits,

@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, type BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron'
+import { app, type BrowserWindow, dialog, ipcMain, safeStorage } from 'electron'
 import { type RunningServer, startServer } from '../server/index.js'
 import { loadEncryptionKey } from './encryption-key.js'
 import { installMenu } from './menu.js'
 import { electronNativeBinding } from './native.js'
 import { CONFIG_CHANNEL, configFor } from './security.js'
-import { createMainWindow, lockDownSession } from './window.js'
+import { createMainWindow, electronContentsPolicy, guardWebContents } from './window.js'
 
 // A thin shell: the same server as `switchyard serve`, in-process, on the user-data folder.
 const PREFERRED_PORT = 4747
@@ -42,9 +42,12 @@ async function start() {
   ipcMain.on(CONFIG_CHANNEL, (event) => {
     event.returnValue = configFor(event.senderFrame?.url ?? '', gateway)
   })
-  lockDownSession(session.defaultSession)
   installMenu({ baseUrl: server.url, dataDir })
-  window = createMainWindow({ baseUrl: server.url, preload: join(here, '../preload/index.cjs') })
+  window = createMainWindow({
+    baseUrl: server.url,
+    preload: join(here, '../preload/index.cjs'),
+    isPackaged: app.isPackaged,
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -54,6 +57,9 @@ if (!app.requestSingleInstanceLock()) {
     if (window?.isMinimized()) window.restore()
     window?.focus()
   })
+  // Every web contents, whoever creates it, gets the navigation, window-open and permission policy.
+  const policy = electronContentsPolicy(() => server?.url)
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, policy))
   app.on('window-all-closed', () => app.quit())
   // Close the server (which checkpoints the database) before the process goes away.
   app.on('before-quit', (event) => {

@@ -50,10 +50,11 @@ export function permissionDecision(_permission: string): boolean {
   return false
 }
 
-/** The BrowserWindow's webPreferences: isolated, sandboxed, no Node, web security on. */
-export function secureWebPreferences(preload: string) {
+/** The BrowserWindow's webPreferences: isolated, sandboxed, no Node, web security on, DevTools only unpackaged. */
+export function secureWebPreferences(preload: string, options: { isPackaged: boolean }) {
   return {
     preload,
+    devTools: !options.isPackaged,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

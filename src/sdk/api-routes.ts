@@ -42,6 +42,7 @@ export const ROUTES = {
   getProviderLogo: { method: 'GET', path: '/providers/{id}/logo.svg' },
   getSyncJob: { method: 'GET', path: '/api/sync/jobs/{id}' },
   getWebhookEndpoint: { method: 'GET', path: '/api/webhook-endpoints/{id}' },
+  getWorkspace: { method: 'GET', path: '/api/workspace' },
   health: { method: 'GET', path: '/health' },
   listApiKeys: { method: 'POST', path: '/api/api-keys/search' },
   listProviderCategories: { method: 'GET', path: '/providers/categories' },
@@ -71,4 +72,5 @@ export const ROUTES = {
   updateProvider: { method: 'PATCH', path: '/api/providers/{id}' },
   updateProviderConfig: { method: 'PATCH', path: '/api/provider-configs/{id}' },
   updateWebhookEndpoint: { method: 'PATCH', path: '/api/webhook-endpoints/{id}' },
+  updateWorkspace: { method: 'PATCH', path: '/api/workspace' },
 } as const

@@ -492,7 +492,7 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * Delete the workspace's data (keeps the workspace and its API keys)
+     * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
      * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.
      */
     post: operations['resetWorkspace']
@@ -610,6 +610,27 @@ export interface paths {
     options?: never
     head?: never
     patch?: never
+    trace?: never
+  }
+  '/api/workspace': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The key's workspace and its settings (allowed redirect origins) */
+    get: operations['getWorkspace']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /**
+     * Change the workspace's settings (allowed redirect origins)
+     * @description `allowed_redirect_origins` replaces the list of origins a session's `redirect_url` may point to besides loopback. An invalid entry is a 400 naming it, and nothing changes.
+     */
+    patch: operations['updateWorkspace']
     trace?: never
   }
   '/auth-sessions': {
@@ -1107,7 +1128,7 @@ export interface components {
       role: components['schemas']['KeyRole']
     }
     CreateAuthSession: {
-      /** @description Re-authorize this connection (same provider and tenant) instead of creating one. */
+      /** @description Re-authorize this connection (same provider and tenant) instead of creating one. Needs a secret key (403 `forbidden` for a publishable key). */
       connection_id?: string
       /**
        * @description Values for `{placeholders}` in the provider's URLs, e.g. `{ "shop": "acme" }` for Shopify. Required in real mode when the provider's URLs have placeholders.
@@ -1127,7 +1148,7 @@ export interface components {
       provider_config_id?: string
       /**
        * Format: uri
-       * @description Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Without it the gateway shows a result page.
+       * @description Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Its origin must be loopback (`http(s)://localhost`, `127.0.0.1` or `[::1]`, any port) or on the workspace's `allowed_redirect_origins` (`PATCH /api/workspace`), else 400. Without it the gateway shows a result page.
        * @example http://localhost:3000/connected
        */
       redirect_url?: string
@@ -1167,7 +1188,7 @@ export interface components {
       provider_config_id?: string
       /**
        * Format: uri
-       * @description Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Without it the gateway shows a result page.
+       * @description Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Its origin must be loopback (`http(s)://localhost`, `127.0.0.1` or `[::1]`, any port) or on the workspace's `allowed_redirect_origins` (`PATCH /api/workspace`), else 400. Without it the gateway shows a result page.
        * @example http://localhost:3000/connected
        */
       redirect_url?: string
@@ -1738,6 +1759,10 @@ export interface components {
       status?: 'active' | 'disabled'
       url?: string
     }
+    UpdateWorkspaceSettings: {
+      /** @description Replaces the whole list. Each entry is an exact origin (`https://host[:port]`; plain http only for loopback), stored in canonical form (lower-case host, default port dropped), duplicates merged. */
+      allowed_redirect_origins: string[]
+    }
     /** @description The id of the stored event; sent only after it is committed. */
     WebhookCaptured: {
       /** @example evt_4f9Qm2… */
@@ -1809,6 +1834,15 @@ export interface components {
     }
     WorkspaceList: {
       data: components['schemas']['Workspace'][]
+    }
+    WorkspaceSettings: components['schemas']['Workspace'] & {
+      /**
+       * @description Origins a session's `redirect_url` may point to, besides loopback (`http(s)://localhost`, `127.0.0.1`, `[::1]` on any port), which is always allowed.
+       * @example [
+       *       "https://app.example.com"
+       *     ]
+       */
+      allowed_redirect_origins: string[]
     }
   }
   responses: never
@@ -5156,6 +5190,160 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getWorkspace: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The workspace and its settings. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WorkspaceSettings']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  updateWorkspace: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWorkspaceSettings']
+      }
+    }
+    responses: {
+      /** @description The updated workspace. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WorkspaceSettings']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }

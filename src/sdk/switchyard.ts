@@ -55,6 +55,16 @@ export class Switchyard extends SwitchyardClient {
     return this.call('revokeApiKey', id(keyId))
   }
 
+  // Workspace settings
+  /** The key's workspace with its `allowed_redirect_origins`. */
+  getWorkspace(): Promise<ResultOf<'getWorkspace'>> {
+    return this.call('getWorkspace')
+  }
+  /** Replaces `allowed_redirect_origins`: where a session's `redirect_url` may point besides loopback. */
+  updateWorkspace(body: BodyOf<'updateWorkspace'>): Promise<ResultOf<'updateWorkspace'>> {
+    return this.call('updateWorkspace', { body })
+  }
+
   // Search: one page each; see iterate() to walk every page
   searchProviders(request: SearchRequest = {}): Promise<ResultOf<'searchProviders'>> {
     return this.call('searchProviders', { body: request })

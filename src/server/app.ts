@@ -43,6 +43,7 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/connections.routes.js')).registerConnectionRoutes,
   async () => (await import('./routes/installations.routes.js')).registerInstallationRoutes,
   async () => (await import('./routes/admin.routes.js')).registerAdminRoutes,
+  async () => (await import('./routes/workspace.routes.js')).registerWorkspaceRoutes,
   // Last: the UI's paths never shadow the API's.
   async () => {
     const { registerUiRoutes } = await import('./routes/ui.routes.js')

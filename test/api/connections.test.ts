@@ -190,7 +190,7 @@ describe('re-authorization through an auth session', () => {
     const id = await connect()
     await api('DELETE', `/api/connections/${id}`)
     const res = await t.req('POST', '/auth-sessions', {
-      key: t.publishableKey,
+      key: t.secretKey,
       body: { provider: 'github', tenant_id: 'acme', connection_id: id },
     })
     expect(res.status).toBe(409)
@@ -200,12 +200,12 @@ describe('re-authorization through an auth session', () => {
   it('a connection revoked while its re-authorization is under way stays revoked; the flow fails', async () => {
     const id = await connect()
     const session = await t.req('POST', '/auth-sessions', {
-      key: t.publishableKey,
+      key: t.secretKey,
       body: {
         provider: 'github',
         tenant_id: 'acme',
         connection_id: id,
-        redirect_url: 'https://app.example/done',
+        redirect_url: 'http://localhost:3000/done',
       },
     })
     const { url } = await session.json()
@@ -218,7 +218,7 @@ describe('re-authorization through an auth session', () => {
   it('a session naming a connection of another tenant is a 400 pointing at /tenant_id', async () => {
     const id = await connect()
     const res = await t.req('POST', '/auth-sessions', {
-      key: t.publishableKey,
+      key: t.secretKey,
       body: { provider: 'github', tenant_id: 'globex', connection_id: id },
     })
     expect(res.status).toBe(400)
@@ -228,7 +228,7 @@ describe('re-authorization through an auth session', () => {
   it('a session naming a connection of another provider is a 400 pointing at /provider', async () => {
     const id = await connect()
     const res = await t.req('POST', '/auth-sessions', {
-      key: t.publishableKey,
+      key: t.secretKey,
       body: { provider: 'slack', tenant_id: 'acme', connection_id: id },
     })
     expect(res.status).toBe(400)

@@ -30,14 +30,21 @@ export async function follow(t: TestApp, url: string, headers: Record<string, st
   throw new Error(`too many redirects from ${url}`)
 }
 
-/** POST /auth-sessions (or /install-sessions) with the publishable key; returns the parsed body. */
+/** The test app's origin, on the workspace's allowed redirect origins as a real app's would be. */
+export const APP_ORIGIN = 'https://app.example'
+
+/**
+ * POST /auth-sessions (or /install-sessions) with the publishable key (the secret key to
+ * re-authorize a `connection_id`, which needs one); returns the parsed body.
+ */
 export async function createSession(
   t: TestApp,
   body: Record<string, unknown>,
   options: { path?: '/auth-sessions' | '/install-sessions'; key?: string } = {},
 ) {
+  t.core.redirectOrigins.add(t.workspaceId, APP_ORIGIN)
   const res = await t.req('POST', options.path ?? '/auth-sessions', {
-    key: options.key ?? t.publishableKey,
+    key: options.key ?? (body.connection_id === undefined ? t.publishableKey : t.secretKey),
     body,
   })
   if (res.status !== 201) throw new Error(`session creation answered ${res.status}: ${await res.text()}`)

@@ -64,6 +64,7 @@ beforeAll(async () => {
   publishableKey = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
   secretKey = server.firstRun!.keys.find((k) => k.role === 'secret')!.key
   const workspaceId = server.core.workspaces.get('default').id
+  server.core.redirectOrigins.add(workspaceId, new URL(REDIRECT).origin)
   server.core.providers.create(
     workspaceId,
     CreateProviderSchema.parse({
@@ -106,7 +107,11 @@ const api = async (method: string, path: string, body?: unknown) =>
 async function toCallback(body: Record<string, unknown> = {}) {
   const created = await fetch(`${server.url}/auth-sessions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/json' },
+    headers: {
+      // Re-authorizing a connection_id needs the secret key.
+      authorization: `Bearer ${body.connection_id ? secretKey : publishableKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ provider: 'local-oauth', tenant_id: 'acme', redirect_url: REDIRECT, ...body }),
   })
   const session = (await created.json()) as { id: string; url: string }

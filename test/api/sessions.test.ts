@@ -276,7 +276,6 @@ describe('bad input to POST /auth-sessions is refused with a clear 4xx and store
     ['a hostile params value', { body: { ...ok, params: { shop: 'evil.com/x' } } }, 400, '/params/shop'],
     ['a params value of the wrong type', { body: { ...ok, params: { shop: 1 } } }, 400, '/params/shop'],
     ['an unknown field', { body: { ...ok, state: 'mine' } }, 400],
-    ['an unknown connection_id', { body: { ...ok, connection_id: 'conn_nope' } }, 400, '/connection_id'],
     ['a body over 1 MiB', { body: { ...ok, redirect_url: `https://e.com/${'x'.repeat(1024 * 1024)}` } }, 413],
     ['a non-JSON content type', { raw: 'provider=github', headers: { 'content-type': 'text/plain' } }, 415],
   ]

@@ -101,6 +101,20 @@ describe('switchyard listen --forward-to', () => {
     expect(attempts.slice(0, -1).every((a) => a.status === null)).toBe(true)
   })
 
+  it('events waiting out a retry backoff never hold back new ones', async () => {
+    const app = await receiver()
+    app.respondWith((got, res) => res.writeHead(got.body.includes('poison') ? 500 : 200).end())
+    // A long backoff: the failed forwards wait 30 s before their second attempt.
+    const l = listen('--forward-to', app.url, '--retry-delay', '60000', '--max-attempts', '2')
+    await l.waitFor(/Forwarding captured webhooks/, 'stderr')
+    for (let i = 0; i < 10; i++) await hook('github', `{"poison":${i}}`)
+    await app.waitFor(10)
+    const good = await hook('github', '{"fine":true}')
+    await l.waitFor(new RegExp(`${good}.*→ 200`))
+    // The good event arrived while every poisoned one was still waiting for its retry.
+    expect(app.received.map((r) => r.body.toString()).filter((b) => b.includes('poison'))).toHaveLength(10)
+  })
+
   it('a 4xx from the app is final (not retried)', async () => {
     const app = await receiver()
     app.respondWith((_req, res) => {

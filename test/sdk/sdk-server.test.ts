@@ -21,6 +21,7 @@ beforeAll(async () => {
   secretKey = keys.find((k) => k.role === 'secret')!.key
   // The bursts of this file go to their own free-tier workspace; the default one gets room to work.
   server.core.workspaces.setTier('default', 'enterprise', 100_000)
+  server.core.redirectOrigins.add(server.core.workspaces.get('default').id, 'https://app.example')
   sdk = new Switchyard({ apiKey: secretKey, baseUrl: server.url })
   browserSdk = new Switchyard({
     apiKey: keys.find((k) => k.role === 'publishable')!.key,

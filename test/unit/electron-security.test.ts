@@ -15,7 +15,7 @@ const GATEWAY = 'http://127.0.0.1:4747'
 
 describe('desktop window policy', () => {
   it('keeps the sandbox, context isolation and web security on, and Node off', () => {
-    const prefs = secureWebPreferences('/app/out/preload/index.cjs')
+    const prefs = secureWebPreferences('/app/out/preload/index.cjs', { isPackaged: true })
     expect(prefs).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -27,6 +27,11 @@ describe('desktop window policy', () => {
       webviewTag: false,
       preload: '/app/out/preload/index.cjs',
     })
+  })
+
+  it('turns DevTools off in packaged builds and leaves them on in development', () => {
+    expect(secureWebPreferences('/p', { isPackaged: true }).devTools).toBe(false)
+    expect(secureWebPreferences('/p', { isPackaged: false }).devTools).toBe(true)
   })
 
   it("allows navigation within the gateway's origin only", () => {

@@ -4,14 +4,15 @@ import { QueryStates } from './ui'
 
 /** "Showing N" and a Load more button for cursor-paged lists. */
 function ListFooter(props: {
-  data: InfiniteData<{ data: unknown[] }> | undefined
+  /** Rows on screen: the loaded pages plus any that arrived live. */
+  shown: number
   hasNextPage: boolean
   isFetchingNextPage: boolean
   fetchNextPage: () => void
   /** Plural noun, e.g. "connections". */
   noun: string
 }) {
-  const shown = props.data?.pages.reduce((n, p) => n + p.data.length, 0) ?? 0
+  const { shown } = props
   if (shown === 0) return null
   return (
     <div className="list-footer">
@@ -49,28 +50,39 @@ interface PagedQuery {
 
 /**
  * A cursor-paged list in its card: the query's states (`empty` when it has no rows), the rows
- * (`children`), then the "Showing N" footer.
+ * (`children`), then the "Showing N" footer. A page that adds rows the server pages do not hold yet
+ * (live arrivals) passes the number it shows as `rows`, so the list is not "empty" while it shows them.
  */
 export function PagedList(props: {
   list: PagedQuery
+  rows?: number
   noun: string
   errorTitle: string
   empty: ReactNode
   children: ReactNode
 }) {
   const { list } = props
+  const shown = props.rows ?? rowsOf(list.data).length
   return (
     <>
       <QueryStates
         query={list}
         errorTitle={props.errorTitle}
         inCard
-        isEmpty={rowsOf(list.data).length === 0}
+        isEmpty={shown === 0}
         empty={props.empty}
       >
         {props.children}
       </QueryStates>
-      <ListFooter {...list} noun={props.noun} />
+      {!list.isPending && !list.error && (
+        <ListFooter
+          shown={shown}
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          fetchNextPage={list.fetchNextPage}
+          noun={props.noun}
+        />
+      )}
     </>
   )
 }

@@ -197,6 +197,7 @@ export function EventsPage() {
         </search>
         <PagedList
           list={list}
+          rows={rows.length}
           noun="events"
           errorTitle="Could not load events"
           empty={

@@ -8,6 +8,7 @@ import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useWorkspaces } from '../lib/queries'
 import { useSession } from '../lib/session'
 import type { Workspace } from '../lib/types'
+import { RedirectOriginsCard } from './settings-redirect-origins'
 import { SyncCard } from './settings-sync'
 import { WebhookEndpoints } from './webhook-endpoints'
 
@@ -26,6 +27,7 @@ export function SettingsPage() {
         }
       />
       {current && <WorkspaceCard workspace={current} />}
+      <RedirectOriginsCard />
       <ForwardingTargets />
       <WebhookEndpoints />
       <SyncCard />

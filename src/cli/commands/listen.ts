@@ -34,7 +34,29 @@ const Options = ClientValues.extend({
 
 const FORWARD_TIMEOUT_MS = 30_000
 const MAX_DELAY_MS = 30_000
+/** Requests to the target at once. A forward waiting out its backoff holds no slot, so events that
+ * keep failing never hold back new ones. */
 const IN_FLIGHT = 8
+/** Forwards under way (sending, or waiting to retry) before the event stream is read further. */
+const MAX_PENDING = 1000
+
+/** At most `n` calls of `run` at once; the rest wait their turn, first come first served. */
+function createSlots(n: number) {
+  let free = n
+  const waiting: Array<() => void> = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    }
+  }
+}
+type Slots = ReturnType<typeof createSlots>
 
 /** Worth another try: nothing answered, the app failed, or it asked to slow down. */
 const retryable = (status: number | null) => status === null || status === 429 || status >= 500
@@ -43,7 +65,7 @@ async function forward(
   client: GatewayClient,
   event: Event,
   target: string,
-  options: { maxAttempts: number; retryDelay: number; signal: AbortSignal },
+  options: { maxAttempts: number; retryDelay: number; signal: AbortSignal; slots: Slots },
   report: (line: Record<string, unknown>) => void,
 ) {
   const detail = (await (await client.request(`/api/events/${event.id}`)).json()) as {
@@ -52,10 +74,12 @@ async function forward(
   const body = Buffer.from(await (await client.request(`/api/events/${event.id}/body`)).arrayBuffer())
   const headers = forwardableHeaders(detail.request.headers.map((h) => [h.name, h.value]))
   for (let attempt = 1; attempt <= options.maxAttempts && !options.signal.aborted; attempt++) {
-    const result = await sendHttp(
-      target,
-      { method: detail.request.method, headers, body },
-      { timeoutMs: FORWARD_TIMEOUT_MS, nowMs: Date.now() },
+    const result = await options.slots(() =>
+      sendHttp(
+        target,
+        { method: detail.request.method, headers, body },
+        { timeoutMs: FORWARD_TIMEOUT_MS, nowMs: Date.now() },
+      ),
     )
     const recorded = {
       target,
@@ -116,6 +140,7 @@ export async function listenCommand(argv: string[], io: Io): Promise<void> {
     maxAttempts: values['max-attempts'],
     retryDelay: values['retry-delay'],
     signal: controller.signal,
+    slots: createSlots(IN_FLIGHT),
   }
   const report = (r: Record<string, unknown>) => {
     if (values.json) return io.out(JSON.stringify(r))
@@ -138,7 +163,7 @@ export async function listenCommand(argv: string[], io: Io): Promise<void> {
       .catch((err: Error) => io.err(`${event.id}: ${err.message}`))
       .finally(() => inFlight.delete(job))
     inFlight.add(job)
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
+    if (inFlight.size >= MAX_PENDING) await Promise.race(inFlight)
   }
   await Promise.all(inFlight)
 }

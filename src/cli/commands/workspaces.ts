@@ -2,11 +2,13 @@ import { z } from 'zod'
 import { TierSchema, WorkspaceNameSchema } from '../../core/workspaces/workspaces.schema.js'
 import { intArg, parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, table, withCore } from '../context.js'
+import { originsCommand } from './workspace-origins.js'
 
 export const WORKSPACES_USAGE = `Usage:
   switchyard workspaces create --name W [--tier free|pro|enterprise] [--rpm N] [--json] [--data DIR]
   switchyard workspaces list [--json] [--data DIR]
   switchyard workspaces set-tier --name W --tier free|pro|enterprise [--rpm N] [--json] [--data DIR]
+  switchyard workspaces origins list|add|remove [ORIGIN] [--workspace W] [--json] [--data DIR]
 Tiers allow free 60, pro 600, enterprise --rpm N (default 6000) requests per minute.`
 
 const Options = z.object({
@@ -17,8 +19,12 @@ const Options = z.object({
   rpm: intArg(1, 1_000_000).optional(),
 })
 
-/** `switchyard workspaces create|list|set-tier`. */
+/** `switchyard workspaces create|list|set-tier|origins`. */
 export function workspacesCommand(argv: string[], io: Io): void {
+  if (argv[0] === 'origins') {
+    originsCommand(argv.slice(1), io)
+    return
+  }
   const [sub, rest] = splitSubcommand(argv, 'workspaces', WORKSPACES_USAGE)
   const { values, positionals } = parseCommand(
     rest,

@@ -12,6 +12,7 @@ import { createFlowClients } from '../oauth/flow-clients.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import { createSimulator } from '../simulator/simulator.service.js'
+import type { RedirectOriginsService } from '../workspaces/redirect-origins.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { createSessionsRepo } from './sessions.repo.js'
 import { createSessionsService } from './sessions.service.js'
@@ -23,11 +24,12 @@ export function createConnectFlows(deps: {
   clock: Clock
   ids: Ids
   workspaces: WorkspacesService
+  redirectOrigins: RedirectOriginsService
   providers: ProvidersService
   providerConfigs: ProviderConfigsService
   events: EventsService
 }) {
-  const { db, box, clock, ids, workspaces, providers, providerConfigs, events } = deps
+  const { db, box, clock, ids, workspaces, redirectOrigins, providers, providerConfigs, events } = deps
   const simulator = createSimulator({ clock, providers, workspaces })
   const flows = createFlowClients({ providers, providerConfigs, simulator })
   const connections = createConnectionsService({
@@ -54,6 +56,7 @@ export function createConnectFlows(deps: {
     providers,
     providerConfigs,
     connections,
+    redirectOrigins,
     flows,
     events,
     box,

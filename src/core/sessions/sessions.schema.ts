@@ -18,7 +18,7 @@ const RedirectUrlSchema = z
   .refine((u) => !/^https?:\/\/[^/?#]*@/i.test(u), 'must not contain credentials')
   .openapi({
     description:
-      'Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Without it the gateway shows a result page.',
+      "Where the browser goes when the flow ends, with `connection_id` / `installation_id`, or `error` and `error_description`. Its origin must be loopback (`http(s)://localhost`, `127.0.0.1` or `[::1]`, any port) or on the workspace's `allowed_redirect_origins` (`PATCH /api/workspace`), else 400. Without it the gateway shows a result page.",
     example: 'http://localhost:3000/connected',
   })
 
@@ -72,7 +72,8 @@ export const CreateAuthSessionSchema = z
       .optional()
       .openapi({ description: "Scopes to request; default: the config's, else the provider's." }),
     connection_id: z.string().min(1).max(200).optional().openapi({
-      description: 'Re-authorize this connection (same provider and tenant) instead of creating one.',
+      description:
+        'Re-authorize this connection (same provider and tenant) instead of creating one. Needs a secret key (403 `forbidden` for a publishable key).',
     }),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { KeyRole } from '../api-keys/key-format.js'
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import type { ConnectionsService } from '../connections/connections.service.js'
@@ -12,6 +13,7 @@ import { authorizationUrl, codeChallengeOf, newCodeVerifier, newState } from '..
 import type { ProviderConfig } from '../provider-configs/provider-configs.schema.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import type { ProvidersService } from '../providers/providers.service.js'
+import type { RedirectOriginsService } from '../workspaces/redirect-origins.service.js'
 import type { SessionRow, SessionsRepo } from './sessions.repo.js'
 import type {
   CreateAuthSession,
@@ -42,6 +44,7 @@ export function createSessionsService(deps: {
   providers: ProvidersService
   providerConfigs: ProviderConfigsService
   connections: ConnectionsService
+  redirectOrigins: RedirectOriginsService
   flows: FlowClients
   events: EventsService
   box: SecretBox
@@ -62,13 +65,26 @@ export function createSessionsService(deps: {
   }
 
   return {
-    /** Creates a session: 201 `{id, url, expires_at}`; `origin` is the gateway's own origin. */
+    /**
+     * Creates a session: 201 `{id, url, expires_at}`; `origin` is the gateway's own origin, `role`
+     * the caller's key role. A publishable key is public (it ships in browser code), so it may not
+     * re-authorize an existing connection, and no key may send the browser off-list.
+     */
     create(
       workspaceId: string,
       kind: SessionKind,
       input: CreateAuthSession | CreateInstallSession,
       origin: string,
+      role: KeyRole,
     ): SessionCreated {
+      const reauthorizing = kind === 'auth' && (input as CreateAuthSession).connection_id !== undefined
+      if (reauthorizing && role !== 'secret') {
+        throw new AppError(
+          'forbidden',
+          'Re-authorizing an existing connection (connection_id) needs a secret key: a publishable key is public, and whoever completes consent would be bound to that connection.',
+        )
+      }
+      if (input.redirect_url) deps.redirectOrigins.assertAllowed(workspaceId, input.redirect_url)
       const provider = providers.find(workspaceId, input.provider)
       if (!provider) {
         throw invalidAt(

@@ -108,12 +108,17 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
 
     /**
      * Deletes a workspace's data (connections, events, configs, custom providers, …) but keeps the
-     * workspace and its API keys, so a test suite can reset between tests with the key it holds.
+     * workspace, its API keys and its allowed redirect origins (configuration, not data), so a test
+     * suite can reset between tests with the key it holds.
      */
     resetWorkspace(workspaceId: string): TableCounts {
       let removed: TableCounts = {}
       withoutForeignKeys(db, () => {
-        removed = deleteWorkspaceRows(db, workspaceId, ['workspaces', 'api_keys'])
+        removed = deleteWorkspaceRows(db, workspaceId, [
+          'workspaces',
+          'api_keys',
+          'workspace_redirect_origins',
+        ])
       })
       announceReset()
       return removed

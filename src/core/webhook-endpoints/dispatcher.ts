@@ -36,7 +36,13 @@ const RETRY_AFTER_MAX_MS = 24 * HOUR
 const LEASE_MS = 2 * MINUTE
 /** Look for messages queued by other processes (the CLI) at least this often. */
 const POLL_MS = 30 * SECOND
-const BATCH = 16
+/**
+ * Attempts in flight at once, in all and per endpoint. Each attempt runs on its own (no batch waits
+ * for its slowest member), so an endpoint that never answers holds only its own few slots for the
+ * timeout while every other endpoint's new deliveries and retries go out at once.
+ */
+export const MAX_IN_FLIGHT = 32
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 4
 
 const jittered = (ms: number) => Math.round(ms * (1 - JITTER + Math.random() * 2 * JITTER))
 
@@ -58,7 +64,9 @@ export function createDispatcher(deps: {
   let started = false
   let timer: NodeJS.Timeout | undefined
   let immediate: NodeJS.Immediate | undefined
-  let chain: Promise<void> = Promise.resolve()
+  /** Attempts in flight, by endpoint id. */
+  const busy = new Map<string, number>()
+  let inFlight = 0
 
   async function attempt(message: OutboundMessageRow): Promise<void> {
     const nowMs = clock.now()
@@ -121,33 +129,68 @@ export function createDispatcher(deps: {
     })
   }
 
-  async function drain(): Promise<void> {
-    for (;;) {
-      if (!db.open) return
+  /** Runs one attempt on its own; when it ends its slot is free, so look for more due work. */
+  function launch(message: OutboundMessageRow): Promise<void> {
+    inFlight++
+    busy.set(message.endpoint_id, (busy.get(message.endpoint_id) ?? 0) + 1)
+    return attempt(message)
+      .catch(() => {})
+      .finally(() => {
+        inFlight--
+        const left = busy.get(message.endpoint_id)! - 1
+        if (left > 0) busy.set(message.endpoint_id, left)
+        else busy.delete(message.endpoint_id)
+        wake()
+      })
+  }
+
+  /** Claims what is due and has a free slot, and launches each; returns the launched attempts. */
+  function launchDue(): Promise<void>[] {
+    const launched: Promise<void>[] = []
+    while (db.open && inFlight < MAX_IN_FLIGHT) {
       const nowMs = clock.now()
       const next = messages.nextDue()
       // A read first, so an idle poll never takes the write lock.
-      if (next === null || next > isoAt(nowMs)) return
-      const due = inTransaction(db, () => messages.claim(isoAt(nowMs), isoAt(nowMs + LEASE_MS), BATCH))
-      if (due.length === 0) return
-      await Promise.all(due.map((m) => attempt(m).catch(() => {})))
+      if (next === null || next > isoAt(nowMs)) break
+      const due = inTransaction(db, () =>
+        messages.claim({
+          now: isoAt(nowMs),
+          lease: isoAt(nowMs + LEASE_MS),
+          limit: MAX_IN_FLIGHT - inFlight,
+          perEndpoint: MAX_IN_FLIGHT_PER_ENDPOINT,
+          busy,
+        }),
+      )
+      if (due.length === 0) break
+      launched.push(...due.map(launch))
     }
+    return launched
   }
 
   function scheduleNext() {
     if (!started || !db.open) return
     clearTimeout(timer)
     const due = messages.nextDue()
-    const wait = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(0, Date.parse(due) - clock.now()))
-    timer = setTimeout(() => void runDue(), wait)
+    // Due now yet unclaimed means its endpoint's slots are full: a finishing attempt wakes us then.
+    const wait = due === null ? POLL_MS : Math.min(POLL_MS, Date.parse(due) - clock.now())
+    timer = setTimeout(() => void runDue(), wait > 0 ? wait : POLL_MS)
     timer.unref()
   }
 
-  /** Attempts every message that is due now; runs are serialized. */
-  function runDue(): Promise<void> {
-    chain = chain.then(drain).catch(() => {})
-    chain = chain.then(scheduleNext)
-    return chain
+  /** Launches every message that is due now and has a free slot; resolves when those attempts end. */
+  async function runDue(): Promise<void> {
+    let launched: Promise<void>[] = []
+    try {
+      launched = launchDue()
+    } catch {
+      // The database went away (shutdown) or is busy: the next poll tries again.
+    }
+    try {
+      scheduleNext()
+    } catch {
+      // As above; a finishing attempt or the next emit wakes the dispatcher again.
+    }
+    await Promise.all(launched)
   }
 
   /** Looks for due messages soon (after an emit that queued messages commits). */

@@ -23,10 +23,19 @@ export function createOutboundMessagesRepo(db: Db) {
      @attempts, @next_attempt_at, @created_at, @updated_at)`,
   )
   // Claiming pushes next_attempt_at out by a lease, so a second dispatcher on the same folder skips them.
+  // Oldest due first, at most @per_endpoint in flight per endpoint counting those already busy
+  // (@busy: a JSON object of endpoint id → attempts in flight).
   const claim = db.prepare(
     `UPDATE outbound_messages SET next_attempt_at = @lease
-     WHERE id IN (SELECT id FROM outbound_messages WHERE status = 'pending' AND next_attempt_at <= @now
-                  ORDER BY next_attempt_at, id LIMIT @limit)
+     WHERE id IN (
+       SELECT due.id FROM (
+         SELECT id, endpoint_id, next_attempt_at,
+                row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS n
+         FROM outbound_messages WHERE status = 'pending' AND next_attempt_at <= @now
+       ) AS due
+       LEFT JOIN json_each(@busy) AS busy ON busy.key = due.endpoint_id
+       WHERE due.n + coalesce(busy.value, 0) <= @per_endpoint
+       ORDER BY due.next_attempt_at, due.id LIMIT @limit)
      RETURNING ${COLUMNS}`,
   )
   const settle = db.prepare(
@@ -42,8 +51,20 @@ export function createOutboundMessagesRepo(db: Db) {
   )
   return {
     insert: (row: OutboundMessageRow) => insert.run(row),
-    claim: (now: string, lease: string, limit: number) =>
-      claim.all({ now, lease, limit }) as OutboundMessageRow[],
+    claim: (o: {
+      now: string
+      lease: string
+      limit: number
+      perEndpoint: number
+      busy: ReadonlyMap<string, number>
+    }) =>
+      claim.all({
+        now: o.now,
+        lease: o.lease,
+        limit: o.limit,
+        per_endpoint: o.perEndpoint,
+        busy: JSON.stringify(Object.fromEntries(o.busy)),
+      }) as OutboundMessageRow[],
     settle: (
       row: Pick<OutboundMessageRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'updated_at'>,
     ) => settle.run(row),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { MAX_REDIRECT_ORIGINS, RedirectOriginSchema } from './redirect-origins.js'
 import { TIERS } from './tiers.js'
 
 export const TierSchema = z.enum(TIERS).openapi('Tier')
@@ -31,3 +32,22 @@ export const CreateWorkspaceSchema = z.object({
   rpm: z.number().int().positive().max(1_000_000).optional(),
 })
 export type CreateWorkspaceInput = z.input<typeof CreateWorkspaceSchema>
+
+export const WorkspaceSettingsSchema = WorkspaceSchema.extend({
+  allowed_redirect_origins: z.array(z.string()).openapi({
+    description:
+      "Origins a session's `redirect_url` may point to, besides loopback (`http(s)://localhost`, `127.0.0.1`, `[::1]` on any port), which is always allowed.",
+    example: ['https://app.example.com'],
+  }),
+}).openapi('WorkspaceSettings')
+export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>
+
+export const UpdateWorkspaceSettingsSchema = z
+  .object({
+    allowed_redirect_origins: z.array(RedirectOriginSchema).max(MAX_REDIRECT_ORIGINS).openapi({
+      description:
+        'Replaces the whole list. Each entry is an exact origin (`https://host[:port]`; plain http only for loopback), stored in canonical form (lower-case host, default port dropped), duplicates merged.',
+    }),
+  })
+  .strict()
+  .openapi('UpdateWorkspaceSettings')

@@ -16,7 +16,7 @@ export function registerResetRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     method: 'post',
     path: '/api/reset',
     tags: ['Snapshots'],
-    summary: "Delete the workspace's data (keeps the workspace and its API keys)",
+    summary: "Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)",
     description:
       "For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.",
     operationId: 'resetWorkspace',

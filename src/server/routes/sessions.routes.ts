@@ -39,7 +39,13 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(createAuth, (c) =>
     c.json(
-      sessions.create(c.get('principal').workspaceId, 'auth', c.req.valid('json'), origin(c.req.url)),
+      sessions.create(
+        c.get('principal').workspaceId,
+        'auth',
+        c.req.valid('json'),
+        origin(c.req.url),
+        c.get('principal').role,
+      ),
       201,
     ),
   )
@@ -62,7 +68,13 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(createInstall, (c) =>
     c.json(
-      sessions.create(c.get('principal').workspaceId, 'install', c.req.valid('json'), origin(c.req.url)),
+      sessions.create(
+        c.get('principal').workspaceId,
+        'install',
+        c.req.valid('json'),
+        origin(c.req.url),
+        c.get('principal').role,
+      ),
       201,
     ),
   )
