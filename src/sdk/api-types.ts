@@ -8,7 +8,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Counts and events per minute for the UI overview */
+    /**
+     * Counts and events per minute for the UI overview
+     * @description Counts and events per minute for the UI overview. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['adminOverview']
     put?: never
     post?: never
@@ -27,7 +30,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again) */
+    /**
+     * Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again)
+     * @description Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again). Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     post: operations['adminCreateQuickStartKeys']
     delete?: never
     options?: never
@@ -42,10 +48,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List workspaces (for the UI workspace switcher) */
+    /**
+     * List workspaces (for the UI workspace switcher)
+     * @description List workspaces (for the UI workspace switcher). Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['adminListWorkspaces']
     put?: never
-    /** Create a workspace */
+    /**
+     * Create a workspace
+     * @description Create a workspace. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     post: operations['adminCreateWorkspace']
     delete?: never
     options?: never
@@ -66,7 +78,10 @@ export interface paths {
     delete?: never
     options?: never
     head?: never
-    /** Change a workspace's tier (and an enterprise rpm); takes effect at once */
+    /**
+     * Change a workspace's tier (and an enterprise rpm); takes effect at once
+     * @description Change a workspace's tier (and an enterprise rpm); takes effect at once. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     patch: operations['adminSetWorkspaceTier']
     trace?: never
   }
@@ -79,7 +94,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create an API key (the full key is returned once) */
+    /**
+     * Create an API key (the full key is returned once)
+     * @description Create an API key (the full key is returned once). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createApiKey']
     delete?: never
     options?: never
@@ -97,7 +115,10 @@ export interface paths {
     get?: never
     put?: never
     post?: never
-    /** Revoke an API key (permanent; revoking twice is fine) */
+    /**
+     * Revoke an API key (permanent; revoking twice is fine)
+     * @description Revoke an API key (permanent; revoking twice is fine). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeApiKey']
     options?: never
     head?: never
@@ -113,7 +134,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** List API keys (metadata only, never the key) */
+    /**
+     * List API keys (metadata only, never the key)
+     * @description List API keys (metadata only, never the key): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['listApiKeys']
     delete?: never
     options?: never
@@ -128,11 +152,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a connection */
+    /**
+     * Get a connection
+     * @description Get a connection. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getConnection']
     put?: never
     post?: never
-    /** Revoke a connection (permanent; its tokens are erased) */
+    /**
+     * Revoke a connection (permanent; its tokens are erased)
+     * @description Revoke a connection (permanent; its tokens are erased). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeConnection']
     options?: never
     head?: never
@@ -168,7 +198,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search connections */
+    /**
+     * Search connections
+     * @description Search connections: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchConnections']
     delete?: never
     options?: never
@@ -185,7 +218,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search delivery attempts (forwards, replays, outbound endpoints) */
+    /**
+     * Search delivery attempts (forwards, replays, outbound endpoints)
+     * @description Search delivery attempts (forwards, replays, outbound endpoints): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchDeliveries']
     delete?: never
     options?: never
@@ -200,7 +236,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get an event with its captured request and delivery attempts */
+    /**
+     * Get an event with its captured request and delivery attempts
+     * @description Get an event with its captured request and delivery attempts. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getEvent']
     put?: never
     post?: never
@@ -217,7 +256,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The raw body of a captured webhook, with its original content type */
+    /**
+     * The raw body of a captured webhook, with its original content type
+     * @description The raw body of a captured webhook, with its original content type. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getEventBody']
     put?: never
     post?: never
@@ -236,7 +278,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a forwarding attempt made outside the gateway (used by `switchyard listen`) */
+    /**
+     * Record a forwarding attempt made outside the gateway (used by `switchyard listen`)
+     * @description Record a forwarding attempt made outside the gateway (used by `switchyard listen`). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['recordDelivery']
     delete?: never
     options?: never
@@ -253,7 +298,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones) */
+    /**
+     * Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones)
+     * @description Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['replayEvent']
     delete?: never
     options?: never
@@ -268,7 +316,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Export events as NDJSON (all) or HAR 1.2 (captured webhooks) */
+    /**
+     * Export events as NDJSON (all) or HAR 1.2 (captured webhooks)
+     * @description Export events as NDJSON (all) or HAR 1.2 (captured webhooks). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['exportEvents']
     put?: never
     post?: never
@@ -287,7 +338,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search events */
+    /**
+     * Search events
+     * @description Search events: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchEvents']
     delete?: never
     options?: never
@@ -324,7 +378,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Send a realistic, signed sample webhook through the ingest path */
+    /**
+     * Send a realistic, signed sample webhook through the ingest path
+     * @description Send a realistic, signed sample webhook through the ingest path. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['triggerEvent']
     delete?: never
     options?: never
@@ -339,11 +396,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get an installation */
+    /**
+     * Get an installation
+     * @description Get an installation. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getInstallation']
     put?: never
     post?: never
-    /** Revoke (uninstall) an installation, permanently */
+    /**
+     * Revoke (uninstall) an installation, permanently
+     * @description Revoke (uninstall) an installation, permanently. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeInstallation']
     options?: never
     head?: never
@@ -359,7 +422,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search installations */
+    /**
+     * Search installations
+     * @description Search installations: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchInstallations']
     delete?: never
     options?: never
@@ -376,7 +442,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create a provider config */
+    /**
+     * Create a provider config
+     * @description Create a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createProviderConfig']
     delete?: never
     options?: never
@@ -391,15 +460,24 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider config */
+    /**
+     * Get a provider config
+     * @description Get a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getProviderConfig']
     put?: never
     post?: never
-    /** Delete a provider config */
+    /**
+     * Delete a provider config
+     * @description Delete a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['deleteProviderConfig']
     options?: never
     head?: never
-    /** Update a provider config (null clears a field) */
+    /**
+     * Update a provider config (null clears a field)
+     * @description Update a provider config (null clears a field). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     patch: operations['updateProviderConfig']
     trace?: never
   }
@@ -412,7 +490,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search provider configs */
+    /**
+     * Search provider configs
+     * @description Search provider configs: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchProviderConfigs']
     delete?: never
     options?: never
@@ -447,7 +528,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider (catalog or custom) */
+    /**
+     * Get a provider (catalog or custom)
+     * @description Get a provider (catalog or custom). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getCustomProvider']
     put?: never
     post?: never
@@ -474,7 +558,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search providers (catalog and custom), ranked by relevance with `query` */
+    /**
+     * Search providers (catalog and custom), ranked by relevance with `query`
+     * @description Search providers (catalog and custom), ranked by relevance with `query`: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchProviders']
     delete?: never
     options?: never
@@ -509,7 +596,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a sync job and its progress */
+    /**
+     * Get a sync job and its progress
+     * @description Get a sync job and its progress. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['getSyncJob']
     put?: never
     post?: never
@@ -568,7 +658,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Subscribe a URL to the gateway's own events (signed per Standard Webhooks) */
+    /**
+     * Subscribe a URL to the gateway's own events (signed per Standard Webhooks)
+     * @description Subscribe a URL to the gateway's own events (signed per Standard Webhooks). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createWebhookEndpoint']
     delete?: never
     options?: never
@@ -583,15 +676,24 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a webhook endpoint with its signing secret */
+    /**
+     * Get a webhook endpoint with its signing secret
+     * @description Get a webhook endpoint with its signing secret. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getWebhookEndpoint']
     put?: never
     post?: never
-    /** Delete a webhook endpoint (its delivery log stays) */
+    /**
+     * Delete a webhook endpoint (its delivery log stays)
+     * @description Delete a webhook endpoint (its delivery log stays). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['deleteWebhookEndpoint']
     options?: never
     head?: never
-    /** Update a webhook endpoint (`status: active` re-enables one that was disabled) */
+    /**
+     * Update a webhook endpoint (`status: active` re-enables one that was disabled)
+     * @description Update a webhook endpoint (`status: active` re-enables one that was disabled). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     patch: operations['updateWebhookEndpoint']
     trace?: never
   }
@@ -604,7 +706,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** List webhook endpoints (the secret is only on create and get) */
+    /**
+     * List webhook endpoints (the secret is only on create and get)
+     * @description List webhook endpoints (the secret is only on create and get): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchWebhookEndpoints']
     delete?: never
     options?: never
@@ -639,7 +744,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Start a session (the session URL; opened in a browser) */
+    /**
+     * Start a session (the session URL; opened in a browser)
+     * @description Start a session (the session URL; opened in a browser). No key needed.
+     */
     get: operations['startSession']
     put?: never
     post?: never
@@ -656,7 +764,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The API reference (Swagger UI), served offline */
+    /**
+     * The API reference (Swagger UI), served offline
+     * @description A browsable reference of this document (Swagger UI from the installed package, no CDN). Needs no key.
+     */
     get: operations['getApiReference']
     put?: never
     post?: never
@@ -673,7 +784,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A static file of the API reference page */
+    /**
+     * A static file of the API reference page
+     * @description A script, style sheet or icon of the /docs page, cached for an hour. Needs no key.
+     */
     get: operations['getApiReferenceAsset']
     put?: never
     post?: never
@@ -690,7 +804,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Liveness check */
+    /**
+     * Liveness check
+     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.
+     */
     get: operations['health']
     put?: never
     post?: never
@@ -747,7 +864,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** This OpenAPI 3.1 document */
+    /**
+     * This OpenAPI 3.1 document
+     * @description The OpenAPI 3.1 document of this gateway, built from the zod schemas that validate its requests; `servers` names the origin it was fetched from. Needs no key.
+     */
     get: operations['getOpenApiDocument']
     put?: never
     post?: never
@@ -784,7 +904,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider */
+    /**
+     * Get a provider
+     * @description Get a provider. No key needed; a key sent anyway must be valid.
+     */
     get: operations['getProvider']
     put?: never
     post?: never
@@ -821,7 +944,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List provider categories with their counts */
+    /**
+     * List provider categories with their counts
+     * @description List provider categories with their counts. No key needed; a key sent anyway must be valid.
+     */
     get: operations['listProviderCategories']
     put?: never
     post?: never
@@ -880,7 +1006,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Simulated token endpoint (authorization_code with PKCE S256, refresh_token) */
+    /**
+     * Simulated token endpoint (authorization_code with PKCE S256, refresh_token)
+     * @description Simulated token endpoint (authorization_code with PKCE S256, refresh_token). No key needed.
+     */
     post: operations['simulatorToken']
     delete?: never
     options?: never
@@ -1322,7 +1451,7 @@ export interface components {
       next_cursor?: string
     }
     /**
-     * @description One or more operators; several in one object are combined with AND.
+     * @description One or more operators (at least one); several in one object are combined with AND, e.g. `{"gte": "2026-01-01", "lt": "2026-02-01"}`.
      * @example {
      *       "eq": "active"
      *     }
@@ -1330,10 +1459,15 @@ export interface components {
     FilterOperator: {
       /** @description Equals. `null` matches records where the field is empty. */
       eq?: string | number | boolean | null
+      /** @description Greater than (text, numbers and ISO 8601 timestamps). */
       gt?: string | number | boolean
+      /** @description Greater than or equal. */
       gte?: string | number | boolean
+      /** @description Is one of these values. */
       in?: (string | number | boolean)[]
+      /** @description Less than. */
       lt?: string | number | boolean
+      /** @description Less than or equal. */
       lte?: string | number | boolean
       /** @description Not equal; records where the field is empty match too. */
       neq?: string | number | boolean | null
@@ -1581,13 +1715,16 @@ export interface components {
       cursor?: string
       /** @description Return only these fields of each item. */
       fields?: string[]
-      /** @description Field name → operator object; entries are combined with AND. */
+      /** @description Field name → operator object; entries are combined with AND. At most 20 fields. */
       filter?: {
         [key: string]: components['schemas']['FilterOperator']
       }
-      /** @description Page size; default 50, values above 200 are clamped to 200. */
+      /**
+       * @description Page size; default 50. Any value above 200 is accepted and clamped to 200; the response's `limit` is the size applied.
+       * @example 50
+       */
       limit?: number
-      /** @description Skip this many records; not together with `cursor`. */
+      /** @description Skip this many records (at most 10,000,000); not together with `cursor`. */
       offset?: number
       /** @description Full-text query, ranked by relevance. Provider search only. */
       query?: string
@@ -1864,6 +2001,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   adminCreateQuickStartKeys: {
@@ -1905,6 +2056,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -1958,6 +2123,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   adminCreateWorkspace: {
@@ -2003,6 +2182,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2098,6 +2291,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -2165,6 +2372,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2266,6 +2487,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2329,6 +2564,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -2413,6 +2680,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2484,6 +2765,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2579,6 +2874,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Conflict with the current state. */
       409: {
         headers: {
@@ -2667,6 +2976,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2730,6 +3071,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -2814,6 +3187,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2885,6 +3272,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2966,6 +3367,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3071,6 +3486,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -3168,6 +3597,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3231,6 +3674,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -3317,6 +3792,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3381,6 +3870,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3482,6 +3985,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3553,6 +4070,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3638,6 +4169,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3702,6 +4265,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3803,6 +4380,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3872,6 +4463,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3953,6 +4558,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4047,6 +4666,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4111,6 +4762,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4221,6 +4886,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4290,6 +4969,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4386,6 +5079,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -4474,6 +5181,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4534,6 +5273,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4613,6 +5366,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   startSyncPull: {
@@ -4658,6 +5425,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4742,6 +5523,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Conflict with the current state. */
       409: {
         headers: {
@@ -4818,6 +5613,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4919,6 +5728,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4988,6 +5811,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5069,6 +5906,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5163,6 +6014,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -5227,6 +6110,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5308,6 +6205,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description No such session. */
       404: {
         headers: {
@@ -5316,6 +6222,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
       /** @description The session has already been used. */
@@ -5361,6 +6281,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5418,6 +6352,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   health: {
@@ -5440,6 +6388,29 @@ export interface operations {
             status: 'ok'
             version: string
           }
+        }
+      }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -5491,6 +6462,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5582,6 +6567,20 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   getOpenApiDocument: {
@@ -5607,6 +6606,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5676,6 +6689,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   getProvider: {
@@ -5726,6 +6753,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5791,6 +6832,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   listProviderCategories: {
@@ -5832,6 +6887,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5896,6 +6965,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description A request the simulator will not redirect back (unknown client, provider or redirect_uri). */
       404: {
         headers: {
@@ -5904,6 +6982,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -5956,6 +7048,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description A request the simulator will not redirect back (unknown client, provider or redirect_uri). */
       404: {
         headers: {
@@ -5964,6 +7065,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -6004,6 +7119,29 @@ export interface operations {
             error: string
             error_description: string
           }
+        }
+      }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -6050,6 +7188,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6119,6 +7271,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6176,6 +7342,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6245,6 +7425,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6308,6 +7502,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6363,6 +7571,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6434,6 +7656,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6493,6 +7729,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6564,6 +7814,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6623,6 +7887,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
