@@ -90,7 +90,9 @@ export const SearchRequestSchema = z
       .openapi({
         description: `Field name → operator object; entries are combined with AND. At most ${MAX_FILTER_FIELDS} fields.`,
         maxProperties: MAX_FILTER_FIELDS,
-      }),
+        // Not in zod-to-openapi's metadata type, but emitted as given: the keys' own bounds.
+        propertyNames: { type: 'string', minLength: 1, maxLength: 64 },
+      } as never),
     sort: z
       .array(SortEntrySchema, { error: 'expected an array of sort keys' })
       .max(MAX_SORT_KEYS)
