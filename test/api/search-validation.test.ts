@@ -128,7 +128,7 @@ describe('reserved and unknown names in filter, sort and fields are a 400 that n
     expect((await problemOf(res)).errors?.map((e) => e.pointer)).toContain('/filter/status/__proto__')
   })
 
-  it('__proto__ in any other body is refused and stores nothing', async () => {
+  it('__proto__ in a body of declared fields is an unknown field, and stores nothing', async () => {
     const before = (await (await send('POST', '/api/api-keys/search', '{}')).json()).data.length
     const res = await send(
       'POST',
@@ -136,7 +136,7 @@ describe('reserved and unknown names in filter, sort and fields are a 400 that n
       '{"name":"x","role":"secret","__proto__":{"role":"secret"}}',
     )
     expect(res.status).toBe(400)
-    expect((await problemOf(res)).errors?.map((e) => e.pointer)).toContain('/__proto__')
+    expect((await problemOf(res)).errors).toEqual([{ pointer: '', detail: 'unknown field(s): __proto__' }])
     expect((await (await send('POST', '/api/api-keys/search', '{}')).json()).data.length).toBe(before)
   })
 

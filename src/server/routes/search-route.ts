@@ -4,7 +4,7 @@ import { MAX_LIMIT } from '../../core/search/search.limits.js'
 import type { SearchPage, SearchRequest } from '../../core/search/search.schema.js'
 import { SearchRequestSchema, searchEnvelopeSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
-import { emptyJsonBodyIsEmptyObject } from '../middleware/json-body.js'
+import { emptyJsonBodyIsEmptyObject, rejectReservedKeys } from '../middleware/json-body.js'
 import { json, keyRoute } from '../openapi.js'
 
 /**
@@ -24,7 +24,7 @@ export function registerSearchRoute<T extends z.ZodTypeAny>(
     run: (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
   },
 ) {
-  const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject()], {
+  const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject(), rejectReservedKeys()], {
     method: 'post',
     path: options.path,
     tags: [options.tag],
