@@ -41,6 +41,16 @@ describe('a value of the wrong type names the field and what was expected', () =
     ['{"query":5}', '/query', 'expected a string, got an integer'],
     ['{"sort":{"field":"id"}}', '/sort', 'expected an array of sort keys, got an object'],
     ['{"limit":null}', '/limit', 'expected an integer, got null'],
+    [
+      '{"filter":{"status":{"eq":{}}}}',
+      '/filter/status/eq',
+      'expected a string, a number, a boolean or null, got an object',
+    ],
+    [
+      '{"filter":{"status":{"in":[["active"]]}}}',
+      '/filter/status/in/0',
+      'expected a string, a number or a boolean, got an array',
+    ],
   ]
   for (const [body, pointer, detail] of cases) {
     it(`${body} → 400 at ${pointer}`, async () => {

@@ -13,10 +13,10 @@ const OPERATOR_LIST = OPERATORS.join(', ')
 
 const FieldNameSchema = z.string({ error: 'expected a field name' }).min(1).max(64)
 const ScalarSchema = z.union([z.string().max(1024), z.number(), z.boolean()], {
-  error: 'must be a string, a number or a boolean',
+  error: 'expected a string, a number or a boolean',
 })
 const EqualitySchema = z.union([z.string().max(1024), z.number(), z.boolean(), z.null()], {
-  error: 'must be a string, a number, a boolean or null',
+  error: 'expected a string, a number, a boolean or null',
 })
 
 /** An operator object's keys: several in one object are combined with AND (README "Searching"). */

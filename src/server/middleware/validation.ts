@@ -16,7 +16,7 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 }
 
 /** What a JSON value is, in words: "an array", "a string", "null". */
-export function kindOf(value: unknown): string {
+function kindOf(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number'
@@ -61,7 +61,8 @@ function describe(issue: Issue, input: unknown): string {
       ? `expected ${expectedText(issue.expected)}${got}`
       : `${issue.message}${got}`
   }
-  if (issue.code === 'invalid_union' && isZodDefault(issue.message)) {
+  if (issue.code === 'invalid_union') {
+    if (!isZodDefault(issue.message)) return `${issue.message}${got}`
     const expected = unionExpected(issue)
     if (expected) return `expected ${expected.join(' or ')}${got}`
   }
