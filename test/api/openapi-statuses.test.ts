@@ -95,6 +95,15 @@ describe('the document describes itself and every operation', () => {
     const missing = withBody.filter(({ op }) => !op.responses['413'] || !op.responses['415'])
     expect(missing.map(where)).toEqual([])
   })
+
+  it('the simulated token endpoint declares the 413 it answers over 64 KiB', async () => {
+    expect(doc.paths['/simulator/{provider}/token']?.post?.responses['413']).toBeDefined()
+    const res = await t.req('POST', '/simulator/github/token', {
+      raw: `a=${'x'.repeat(70_000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.status).toBe(413)
+  })
 })
 
 describe('search operations declare every status they answer', () => {
