@@ -8,7 +8,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Counts and events per minute for the UI overview */
+    /**
+     * Counts and events per minute for the UI overview
+     * @description Counts and events per minute for the UI overview. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['adminOverview']
     put?: never
     post?: never
@@ -27,7 +30,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again) */
+    /**
+     * Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again)
+     * @description Create a fresh secret + publishable key pair, shown once (existing keys cannot be shown again). Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     post: operations['adminCreateQuickStartKeys']
     delete?: never
     options?: never
@@ -42,10 +48,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List workspaces (for the UI workspace switcher) */
+    /**
+     * List workspaces (for the UI workspace switcher)
+     * @description List workspaces (for the UI workspace switcher). Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['adminListWorkspaces']
     put?: never
-    /** Create a workspace */
+    /**
+     * Create a workspace
+     * @description Create a workspace. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     post: operations['adminCreateWorkspace']
     delete?: never
     options?: never
@@ -66,7 +78,10 @@ export interface paths {
     delete?: never
     options?: never
     head?: never
-    /** Change a workspace's tier (and an enterprise rpm); takes effect at once */
+    /**
+     * Change a workspace's tier (and an enterprise rpm); takes effect at once
+     * @description Change a workspace's tier (and an enterprise rpm); takes effect at once. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     patch: operations['adminSetWorkspaceTier']
     trace?: never
   }
@@ -79,7 +94,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create an API key (the full key is returned once) */
+    /**
+     * Create an API key (the full key is returned once)
+     * @description Create an API key (the full key is returned once). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createApiKey']
     delete?: never
     options?: never
@@ -97,7 +115,10 @@ export interface paths {
     get?: never
     put?: never
     post?: never
-    /** Revoke an API key (permanent; revoking twice is fine) */
+    /**
+     * Revoke an API key (permanent; revoking twice is fine)
+     * @description Revoke an API key (permanent; revoking twice is fine). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeApiKey']
     options?: never
     head?: never
@@ -113,7 +134,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** List API keys (metadata only, never the key) */
+    /**
+     * List API keys (metadata only, never the key)
+     * @description List API keys (metadata only, never the key): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['listApiKeys']
     delete?: never
     options?: never
@@ -128,11 +152,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a connection */
+    /**
+     * Get a connection
+     * @description Get a connection. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getConnection']
     put?: never
     post?: never
-    /** Revoke a connection (permanent; its tokens are erased) */
+    /**
+     * Revoke a connection (permanent; its tokens are erased)
+     * @description Revoke a connection (permanent; its tokens are erased). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeConnection']
     options?: never
     head?: never
@@ -168,7 +198,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search connections */
+    /**
+     * Search connections
+     * @description Search connections: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchConnections']
     delete?: never
     options?: never
@@ -185,7 +218,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search delivery attempts (forwards, replays, outbound endpoints) */
+    /**
+     * Search delivery attempts (forwards, replays, outbound endpoints)
+     * @description Search delivery attempts (forwards, replays, outbound endpoints): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchDeliveries']
     delete?: never
     options?: never
@@ -200,7 +236,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get an event with its captured request and delivery attempts */
+    /**
+     * Get an event with its captured request and delivery attempts
+     * @description Get an event with its captured request and delivery attempts. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getEvent']
     put?: never
     post?: never
@@ -217,7 +256,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The raw body of a captured webhook, with its original content type */
+    /**
+     * The raw body of a captured webhook, with its original content type
+     * @description The raw body of a captured webhook, with its original content type. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getEventBody']
     put?: never
     post?: never
@@ -236,7 +278,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a forwarding attempt made outside the gateway (used by `switchyard listen`) */
+    /**
+     * Record a forwarding attempt made outside the gateway (used by `switchyard listen`)
+     * @description Record a forwarding attempt made outside the gateway (used by `switchyard listen`). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['recordDelivery']
     delete?: never
     options?: never
@@ -253,7 +298,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones) */
+    /**
+     * Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones)
+     * @description Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['replayEvent']
     delete?: never
     options?: never
@@ -268,7 +316,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Export events as NDJSON (all) or HAR 1.2 (captured webhooks) */
+    /**
+     * Export events as NDJSON (all) or HAR 1.2 (captured webhooks)
+     * @description Export events as NDJSON (all) or HAR 1.2 (captured webhooks). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['exportEvents']
     put?: never
     post?: never
@@ -287,7 +338,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search events */
+    /**
+     * Search events
+     * @description Search events: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchEvents']
     delete?: never
     options?: never
@@ -324,7 +378,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Send a realistic, signed sample webhook through the ingest path */
+    /**
+     * Send a realistic, signed sample webhook through the ingest path
+     * @description Send a realistic, signed sample webhook through the ingest path. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['triggerEvent']
     delete?: never
     options?: never
@@ -339,11 +396,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get an installation */
+    /**
+     * Get an installation
+     * @description Get an installation. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getInstallation']
     put?: never
     post?: never
-    /** Revoke (uninstall) an installation, permanently */
+    /**
+     * Revoke (uninstall) an installation, permanently
+     * @description Revoke (uninstall) an installation, permanently. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['revokeInstallation']
     options?: never
     head?: never
@@ -359,7 +422,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search installations */
+    /**
+     * Search installations
+     * @description Search installations: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchInstallations']
     delete?: never
     options?: never
@@ -376,7 +442,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Create a provider config */
+    /**
+     * Create a provider config
+     * @description Create a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createProviderConfig']
     delete?: never
     options?: never
@@ -391,15 +460,24 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider config */
+    /**
+     * Get a provider config
+     * @description Get a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getProviderConfig']
     put?: never
     post?: never
-    /** Delete a provider config */
+    /**
+     * Delete a provider config
+     * @description Delete a provider config. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['deleteProviderConfig']
     options?: never
     head?: never
-    /** Update a provider config (null clears a field) */
+    /**
+     * Update a provider config (null clears a field)
+     * @description Update a provider config (null clears a field). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     patch: operations['updateProviderConfig']
     trace?: never
   }
@@ -412,7 +490,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search provider configs */
+    /**
+     * Search provider configs
+     * @description Search provider configs: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchProviderConfigs']
     delete?: never
     options?: never
@@ -447,7 +528,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider (catalog or custom) */
+    /**
+     * Get a provider (catalog or custom)
+     * @description Get a provider (catalog or custom). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getCustomProvider']
     put?: never
     post?: never
@@ -474,7 +558,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Search providers (catalog and custom), ranked by relevance with `query` */
+    /**
+     * Search providers (catalog and custom), ranked by relevance with `query`
+     * @description Search providers (catalog and custom), ranked by relevance with `query`: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchProviders']
     delete?: never
     options?: never
@@ -509,7 +596,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a sync job and its progress */
+    /**
+     * Get a sync job and its progress
+     * @description Get a sync job and its progress. Takes the data folder's local admin token (`adm_…`), as the Switchyard UI does.
+     */
     get: operations['getSyncJob']
     put?: never
     post?: never
@@ -568,7 +658,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Subscribe a URL to the gateway's own events (signed per Standard Webhooks) */
+    /**
+     * Subscribe a URL to the gateway's own events (signed per Standard Webhooks)
+     * @description Subscribe a URL to the gateway's own events (signed per Standard Webhooks). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     post: operations['createWebhookEndpoint']
     delete?: never
     options?: never
@@ -583,15 +676,24 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a webhook endpoint with its signing secret */
+    /**
+     * Get a webhook endpoint with its signing secret
+     * @description Get a webhook endpoint with its signing secret. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getWebhookEndpoint']
     put?: never
     post?: never
-    /** Delete a webhook endpoint (its delivery log stays) */
+    /**
+     * Delete a webhook endpoint (its delivery log stays)
+     * @description Delete a webhook endpoint (its delivery log stays). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     delete: operations['deleteWebhookEndpoint']
     options?: never
     head?: never
-    /** Update a webhook endpoint (`status: active` re-enables one that was disabled) */
+    /**
+     * Update a webhook endpoint (`status: active` re-enables one that was disabled)
+     * @description Update a webhook endpoint (`status: active` re-enables one that was disabled). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     patch: operations['updateWebhookEndpoint']
     trace?: never
   }
@@ -604,7 +706,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** List webhook endpoints (the secret is only on create and get) */
+    /**
+     * List webhook endpoints (the secret is only on create and get)
+     * @description List webhook endpoints (the secret is only on create and get): the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
     post: operations['searchWebhookEndpoints']
     delete?: never
     options?: never
@@ -619,7 +724,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The key's workspace and its settings (allowed redirect origins) */
+    /**
+     * The key's workspace and its settings (allowed redirect origins)
+     * @description The key's workspace and its settings (allowed redirect origins). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
     get: operations['getWorkspace']
     put?: never
     post?: never
@@ -660,7 +768,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Start a session (the session URL; opened in a browser) */
+    /**
+     * Start a session (the session URL; opened in a browser)
+     * @description Start a session (the session URL; opened in a browser). No key needed.
+     */
     get: operations['startSession']
     put?: never
     post?: never
@@ -677,7 +788,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The API reference (Swagger UI), served offline */
+    /**
+     * The API reference (Swagger UI), served offline
+     * @description A browsable reference of this document (Swagger UI from the installed package, no CDN). Needs no key.
+     */
     get: operations['getApiReference']
     put?: never
     post?: never
@@ -694,7 +808,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A static file of the API reference page */
+    /**
+     * A static file of the API reference page
+     * @description A script, style sheet or icon of the /docs page, cached for an hour. Needs no key.
+     */
     get: operations['getApiReferenceAsset']
     put?: never
     post?: never
@@ -711,7 +828,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Liveness check */
+    /**
+     * Liveness check
+     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.
+     */
     get: operations['health']
     put?: never
     post?: never
@@ -768,7 +888,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** This OpenAPI 3.1 document */
+    /**
+     * This OpenAPI 3.1 document
+     * @description The OpenAPI 3.1 document of this gateway, built from the zod schemas that validate its requests; `servers` names the origin it was fetched from. Needs no key.
+     */
     get: operations['getOpenApiDocument']
     put?: never
     post?: never
@@ -805,7 +928,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a provider */
+    /**
+     * Get a provider
+     * @description Get a provider. No key needed; a key sent anyway must be valid.
+     */
     get: operations['getProvider']
     put?: never
     post?: never
@@ -842,7 +968,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List provider categories with their counts */
+    /**
+     * List provider categories with their counts
+     * @description List provider categories with their counts. No key needed; a key sent anyway must be valid.
+     */
     get: operations['listProviderCategories']
     put?: never
     post?: never
@@ -901,7 +1030,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Simulated token endpoint (authorization_code with PKCE S256, refresh_token) */
+    /**
+     * Simulated token endpoint (authorization_code with PKCE S256, refresh_token)
+     * @description Simulated token endpoint (authorization_code with PKCE S256, refresh_token). No key needed.
+     */
     post: operations['simulatorToken']
     delete?: never
     options?: never
@@ -1343,7 +1475,7 @@ export interface components {
       next_cursor?: string
     }
     /**
-     * @description One or more operators; several in one object are combined with AND.
+     * @description One or more operators (at least one); several in one object are combined with AND, e.g. `{"gte": "2026-01-01", "lt": "2026-02-01"}`.
      * @example {
      *       "eq": "active"
      *     }
@@ -1351,10 +1483,15 @@ export interface components {
     FilterOperator: {
       /** @description Equals. `null` matches records where the field is empty. */
       eq?: string | number | boolean | null
+      /** @description Greater than (text, numbers and ISO 8601 timestamps). */
       gt?: string | number | boolean
+      /** @description Greater than or equal. */
       gte?: string | number | boolean
+      /** @description Is one of these values. */
       in?: (string | number | boolean)[]
+      /** @description Less than. */
       lt?: string | number | boolean
+      /** @description Less than or equal. */
       lte?: string | number | boolean
       /** @description Not equal; records where the field is empty match too. */
       neq?: string | number | boolean | null
@@ -1602,13 +1739,16 @@ export interface components {
       cursor?: string
       /** @description Return only these fields of each item. */
       fields?: string[]
-      /** @description Field name → operator object; entries are combined with AND. */
+      /** @description Field name → operator object; entries are combined with AND. At most 20 fields. */
       filter?: {
         [key: string]: components['schemas']['FilterOperator']
       }
-      /** @description Page size; default 50, values above 200 are clamped to 200. */
+      /**
+       * @description Page size; default 50. Any value above 200 is accepted and clamped to 200; the response's `limit` is the size applied.
+       * @example 50
+       */
       limit?: number
-      /** @description Skip this many records; not together with `cursor`. */
+      /** @description Skip this many records (at most 10,000,000); not together with `cursor`. */
       offset?: number
       /** @description Full-text query, ranked by relevance. Provider search only. */
       query?: string
@@ -1898,6 +2038,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   adminCreateQuickStartKeys: {
@@ -1939,6 +2093,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -1992,6 +2160,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   adminCreateWorkspace: {
@@ -2037,6 +2219,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2132,6 +2328,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -2199,6 +2409,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2300,6 +2524,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2363,6 +2601,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -2447,6 +2717,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2518,6 +2802,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -2613,6 +2911,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Conflict with the current state. */
       409: {
         headers: {
@@ -2701,6 +3013,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2764,6 +3108,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -2848,6 +3224,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -2919,6 +3309,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3000,6 +3404,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3105,6 +3523,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -3202,6 +3634,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3265,6 +3711,38 @@ export interface operations {
       }
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
         headers: {
           [name: string]: unknown
         }
@@ -3351,6 +3829,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3415,6 +3907,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3516,6 +4022,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3587,6 +4107,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3672,6 +4206,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3736,6 +4302,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3837,6 +4417,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -3906,6 +4500,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -3987,6 +4595,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4081,6 +4703,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4145,6 +4799,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4255,6 +4923,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4324,6 +5006,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4420,6 +5116,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -4508,6 +5218,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -4568,6 +5310,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4647,6 +5403,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   startSyncPull: {
@@ -4692,6 +5462,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4776,6 +5560,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Conflict with the current state. */
       409: {
         headers: {
@@ -4852,6 +5650,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -4953,6 +5765,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -5022,6 +5848,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5103,6 +5943,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5197,6 +6051,38 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
@@ -5257,6 +6143,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5327,6 +6227,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5421,6 +6335,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Conflict with the current state. */
       409: {
         headers: {
@@ -5496,6 +6424,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description No such session. */
       404: {
         headers: {
@@ -5504,6 +6441,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
       /** @description The session has already been used. */
@@ -5549,6 +6500,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5606,6 +6571,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   health: {
@@ -5628,6 +6607,29 @@ export interface operations {
             status: 'ok'
             version: string
           }
+        }
+      }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -5679,6 +6681,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5770,6 +6786,20 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   getOpenApiDocument: {
@@ -5795,6 +6825,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5864,6 +6908,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   getProvider: {
@@ -5914,6 +6972,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -5979,6 +7051,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
     }
   }
   listProviderCategories: {
@@ -6020,6 +7106,20 @@ export interface operations {
       /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
       403: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6084,6 +7184,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description A request the simulator will not redirect back (unknown client, provider or redirect_uri). */
       404: {
         headers: {
@@ -6092,6 +7201,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -6144,6 +7267,15 @@ export interface operations {
           'text/html': string
         }
       }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description A request the simulator will not redirect back (unknown client, provider or redirect_uri). */
       404: {
         headers: {
@@ -6152,6 +7284,20 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem']
           'text/html': string
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -6192,6 +7338,38 @@ export interface operations {
             error: string
             error_description: string
           }
+        }
+      }
+      /** @description Host not allowed (`host_not_allowed`): the gateway answers requests addressed to localhost, 127.0.0.1 or [::1] only. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
         }
       }
     }
@@ -6238,6 +7416,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6307,6 +7499,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6364,6 +7570,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6433,6 +7653,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6496,6 +7730,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6551,6 +7799,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6622,6 +7884,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6681,6 +7957,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {
@@ -6752,6 +8042,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description Body too large. */
       413: {
         headers: {
@@ -6811,6 +8115,20 @@ export interface operations {
       /** @description Not found. */
       404: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {

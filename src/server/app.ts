@@ -4,7 +4,7 @@ import type { Core } from '../core/core.js'
 import type { AppEnv } from './env.js'
 import { JSON_BODY_LIMIT, limitBody } from './middleware/body-limit.js'
 import { hostCheck } from './middleware/host-check.js'
-import { createNotFoundHandler } from './middleware/not-found.js'
+import { createLiteralPathGuard, createNotFoundHandler } from './middleware/not-found.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
@@ -51,10 +51,11 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   },
 ]
 
-/** The app-wide middleware, in order: request id, Host check, CORS on the public paths, body limits. */
+/** The app-wide middleware, in order: request id, Host check, literal paths' 405, CORS on the public paths, body limits. */
 function applyMiddleware(app: App) {
   app.use('*', requestId())
   app.use('*', hostCheck())
+  app.use('*', createLiteralPathGuard(app as never))
   for (const path of CORS_PATHS) {
     app.use(
       path,

@@ -101,6 +101,9 @@ function withRateLimitHeaders(responses: RouteConfig['responses']): RouteConfig[
   )
 }
 
+/** A route that takes a body answers 413 (over the body limit) and 415 (not JSON) besides its own statuses. */
+const bodyErrors = (route: Pick<RouteConfig, 'request'>) => (route.request?.body ? errors(413, 415) : {})
+
 export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   secret: [{ secretKey: [] }],
   session: [{ publishableKey: [] }, { secretKey: [] }],
@@ -124,8 +127,8 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
     // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
     responses:
       access === 'admin'
-        ? { ...errors(400, 401, 403), ...route.responses }
-        : withRateLimitHeaders({ ...errors(400, 401, 403, 429), ...route.responses }),
+        ? { ...errors(400, 401, 403), ...bodyErrors(route), ...route.responses }
+        : withRateLimitHeaders({ ...errors(400, 401, 403, 429), ...bodyErrors(route), ...route.responses }),
   } as R & { security: (typeof SECURITY)[Access]; middleware: MiddlewareHandler<AppEnv>[] })
 }
 

@@ -62,7 +62,7 @@ const slug = z
   .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lowercase letters, digits and "-", at most 63 characters')
 
 const TAG = /^[a-z0-9][a-z0-9 .+#-]*$/
-const color = z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like #1a2b3c')
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a hex colour like #1a2b3c')
 
 /** Ids a provider cannot take because a catalog path already uses them (`/providers/categories`). */
 export const RESERVED_PROVIDER_IDS: readonly string[] = ['categories', 'search']

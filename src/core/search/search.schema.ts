@@ -11,27 +11,32 @@ import {
 
 const OPERATOR_LIST = OPERATORS.join(', ')
 
-const FieldNameSchema = z.string().min(1).max(64)
+const FieldNameSchema = z.string({ error: 'expected a field name' }).min(1).max(64)
 const ScalarSchema = z.union([z.string().max(1024), z.number(), z.boolean()], {
-  error: 'must be a string, a number or a boolean',
+  error: 'expected a string, a number or a boolean',
 })
 const EqualitySchema = z.union([z.string().max(1024), z.number(), z.boolean(), z.null()], {
-  error: 'must be a string, a number, a boolean or null',
+  error: 'expected a string, a number, a boolean or null',
 })
 
+/** An operator object's keys: several in one object are combined with AND (README "Searching"). */
 export const FilterOperatorSchema = z
-  .object({
-    eq: EqualitySchema.openapi({ description: 'Equals. `null` matches records where the field is empty.' }),
-    neq: EqualitySchema.openapi({ description: 'Not equal; records where the field is empty match too.' }),
-    in: z
-      .array(ScalarSchema, { error: `'in' takes an array of at most ${MAX_IN_VALUES} values` })
-      .min(1, `'in' needs at least one value`)
-      .max(MAX_IN_VALUES, `'in' takes at most ${MAX_IN_VALUES} values`),
-    gt: ScalarSchema,
-    gte: ScalarSchema,
-    lt: ScalarSchema,
-    lte: ScalarSchema,
-  })
+  .object(
+    {
+      eq: EqualitySchema.openapi({ description: 'Equals. `null` matches records where the field is empty.' }),
+      neq: EqualitySchema.openapi({ description: 'Not equal; records where the field is empty match too.' }),
+      in: z
+        .array(ScalarSchema, { error: `expected an array of 1 to ${MAX_IN_VALUES} values` })
+        .min(1, `'in' needs at least one value`)
+        .max(MAX_IN_VALUES, `'in' takes at most ${MAX_IN_VALUES} values`)
+        .openapi({ description: 'Is one of these values.' }),
+      gt: ScalarSchema.openapi({ description: 'Greater than (text, numbers and ISO 8601 timestamps).' }),
+      gte: ScalarSchema.openapi({ description: 'Greater than or equal.' }),
+      lt: ScalarSchema.openapi({ description: 'Less than.' }),
+      lte: ScalarSchema.openapi({ description: 'Less than or equal.' }),
+    },
+    { error: `expected an object of operator → value (${OPERATOR_LIST})` },
+  )
   .partial()
   // Unknown keys are reported by the refinement below, which can name the allowed operators.
   .loose()
@@ -49,23 +54,28 @@ export const FilterOperatorSchema = z
     }
   })
   .openapi('FilterOperator', {
-    description: 'One or more operators; several in one object are combined with AND.',
+    description:
+      'One or more operators (at least one); several in one object are combined with AND, e.g. `{"gte": "2026-01-01", "lt": "2026-02-01"}`.',
     example: { eq: 'active' },
+    minProperties: 1,
     additionalProperties: false,
   } as never)
 export type FilterOperator = z.infer<typeof FilterOperatorSchema>
 
 export const SortEntrySchema = z
-  .object({
-    field: FieldNameSchema,
-    direction: z.enum(['asc', 'desc']).default('asc'),
-  })
+  .object(
+    {
+      field: FieldNameSchema,
+      direction: z.enum(['asc', 'desc']).default('asc'),
+    },
+    { error: 'expected a sort key {"field": …, "direction": "asc" | "desc"}' },
+  )
   .strict()
   .openapi('SortEntry')
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z
-    .number({ error: `${what} must be a number` })
+    .number({ error: 'expected an integer' })
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`)
     .refine(Number.isInteger, `${what} must be a whole number`)
@@ -74,36 +84,49 @@ const wholeNumber = (min: number, max: number, what: string) =>
 export const SearchRequestSchema = z
   .object({
     filter: z
-      .record(FieldNameSchema, FilterOperatorSchema)
+      .record(FieldNameSchema, FilterOperatorSchema, { error: 'expected an object of field → operator' })
       .refine((f) => Object.keys(f).length <= MAX_FILTER_FIELDS, `at most ${MAX_FILTER_FIELDS} fields`)
       .optional()
-      .openapi({ description: 'Field name → operator object; entries are combined with AND.' }),
+      .openapi({
+        description: `Field name → operator object; entries are combined with AND. At most ${MAX_FILTER_FIELDS} fields.`,
+        maxProperties: MAX_FILTER_FIELDS,
+        // Not in zod-to-openapi's metadata type, but emitted as given: the keys' own bounds.
+        propertyNames: { type: 'string', minLength: 1, maxLength: 64 },
+      } as never),
     sort: z
-      .array(SortEntrySchema)
+      .array(SortEntrySchema, { error: 'expected an array of sort keys' })
       .max(MAX_SORT_KEYS)
       .optional()
       .openapi({ description: 'Sort keys in order; `id` is always the last tie-breaker.' }),
-    query: z.string().max(256).optional().openapi({
+    query: z.string({ error: 'expected a string' }).max(256).optional().openapi({
       description: 'Full-text query, ranked by relevance. Provider search only.',
     }),
-    cursor: z.string().max(4096).optional().openapi({
+    cursor: z.string({ error: 'expected a string' }).max(4096).optional().openapi({
       description: 'The `next_cursor` of the previous page, with the same filter, sort and query.',
     }),
+    // Above MAX_LIMIT the server clamps rather than refuses (DESIGN), so the schema states no maximum.
     limit: wholeNumber(1, Number.MAX_VALUE, 'limit')
       .optional()
       .openapi({
         type: 'integer',
-        description: `Page size; default ${DEFAULT_LIMIT}, values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}.`,
+        minimum: 1,
+        description: `Page size; default ${DEFAULT_LIMIT}. Any value above ${MAX_LIMIT} is accepted and clamped to ${MAX_LIMIT}; the response's \`limit\` is the size applied.`,
+        example: DEFAULT_LIMIT,
       }),
     fields: z
-      .array(FieldNameSchema)
+      .array(FieldNameSchema, { error: 'expected an array of field names' })
       .min(1)
       .max(64)
       .optional()
       .openapi({ description: 'Return only these fields of each item.' }),
     offset: wholeNumber(0, MAX_OFFSET, 'offset')
       .optional()
-      .openapi({ type: 'integer', description: 'Skip this many records; not together with `cursor`.' }),
+      .openapi({
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_OFFSET,
+        description: `Skip this many records (at most ${MAX_OFFSET.toLocaleString('en')}); not together with \`cursor\`.`,
+      }),
   })
   .strict()
   .openapi('SearchRequest')

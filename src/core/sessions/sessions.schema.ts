@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi'
 
-const noControlCharacters = /^[^\p{Cc}]+$/u
+// The Unicode control characters (\p{Cc}) spelled out: a regex with flags cannot be an OpenAPI `pattern`.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: excluding control characters is the point
+const noControlCharacters = /^[^\x00-\x1F\x7F-\x9F]+$/
 
 export const TenantIdSchema = z
   .string()

@@ -1,9 +1,10 @@
-import type { Context, Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { AppError } from '../../core/errors.js'
 import { problemResponse } from './problem.js'
 
 interface CompiledRoute {
   method: string
+  path: string
   pattern: RegExp
 }
 
@@ -17,33 +18,79 @@ const compile = (path: string) =>
       .join('/')}$`,
   )
 
+const isLiteral = (path: string) => !path.includes(':') && !path.includes('*')
+
+/** The app's own routes (middleware aside), read once when the first request needs them. */
+function routeTable(app: Hono<never>) {
+  let routes: CompiledRoute[] | undefined
+  return (): CompiledRoute[] =>
+    (routes ??= app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => ({ method: r.method.toUpperCase(), path: r.path, pattern: compile(r.path) })))
+}
+
+function methodNotAllowed(c: Context, methods: readonly string[]): Response {
+  const allowed = [...methods]
+  if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD')
+  return problemResponse(
+    new AppError(
+      'method_not_allowed',
+      `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`,
+      {
+        headers: { allow: allowed.join(', ') },
+      },
+    ),
+    c.req.path,
+  )
+}
+
 /**
  * 404 for a path no route serves; 405 with `Allow` when the path exists under other methods.
  * The route list is read from the app itself, so it never drifts from what is served.
  */
 export function createNotFoundHandler(app: Hono<never>) {
-  let routes: CompiledRoute[] | undefined
+  const routes = routeTable(app)
   return (c: Context): Response => {
-    routes ??= app.routes
-      .filter((r) => r.method !== 'ALL')
-      .map((r) => ({ method: r.method.toUpperCase(), pattern: compile(r.path) }))
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))]
-    if (allowed.length > 0) {
-      if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD')
-      return problemResponse(
-        new AppError(
-          'method_not_allowed',
-          `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`,
-          {
-            headers: { allow: allowed.join(', ') },
-          },
-        ),
-        c.req.path,
-      )
-    }
+    const allowed = [
+      ...new Set(
+        routes()
+          .filter((r) => r.pattern.test(c.req.path))
+          .map((r) => r.method),
+      ),
+    ]
+    if (allowed.length > 0) return methodNotAllowed(c, allowed)
     return problemResponse(
       new AppError('not_found', `No endpoint at ${c.req.method} ${c.req.path}.`),
       c.req.path,
     )
+  }
+}
+
+/**
+ * A path spelled out literally by some route (`/api/connections/search`) belongs to that path's
+ * routes alone: a parameterised route of another method (`GET /api/connections/{id}`) does not
+ * take it as an id. Any other method there is a 405 with `Allow`, never a lookup of the resource
+ * "search". Registered before the routes; the table of such paths is built on the first request.
+ */
+export function createLiteralPathGuard(app: Hono<never>): MiddlewareHandler {
+  const routes = routeTable(app)
+  let guarded: Map<string, string[]> | undefined
+  const build = () => {
+    const all = routes()
+    const map = new Map<string, string[]>()
+    for (const path of new Set(all.filter((r) => isLiteral(r.path)).map((r) => r.path))) {
+      const own = [...new Set(all.filter((r) => r.path === path).map((r) => r.method))]
+      const shadowed = all.some((r) => !isLiteral(r.path) && !own.includes(r.method) && r.pattern.test(path))
+      if (shadowed) map.set(path, own)
+    }
+    return map
+  }
+  return async (c, next) => {
+    guarded ??= build()
+    const own = guarded.get(c.req.path)
+    if (own && !own.includes(c.req.method) && !(c.req.method === 'HEAD' && own.includes('GET'))) {
+      return methodNotAllowed(c, own)
+    }
+    return next()
   }
 }

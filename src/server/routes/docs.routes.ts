@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors.js'
 import { VERSION } from '../../core/version.js'
 import type { AppEnv } from '../env.js'
 import { errors, json, SECURITY_SCHEMES } from '../openapi.js'
+import { completeDocument } from '../openapi-complete.js'
 
 const DESCRIPTION = `Switchyard is a local, offline-first gateway that implements the integration service's public API.
 
@@ -29,7 +30,14 @@ else \`name asc\`); \`cursor\` and \`offset\` together are a 400; \`next_cursor\
 
 const DOCUMENT_CONFIG = {
   openapi: '3.1.0',
-  info: { title: 'Switchyard API', version: VERSION, description: DESCRIPTION },
+  info: {
+    title: 'Switchyard API',
+    version: VERSION,
+    description: DESCRIPTION,
+    // The project has no public address to give; the name says whose API this is.
+    contact: { name: 'Switchyard' },
+    license: { name: 'MIT', identifier: 'MIT' },
+  },
 }
 
 type DocsApp = OpenAPIHono<AppEnv>
@@ -39,7 +47,7 @@ type DocsApp = OpenAPIHono<AppEnv>
  * (no servers: the served copy names the origin it was fetched from).
  */
 export function openApiDocument(app: DocsApp) {
-  return app.getOpenAPI31Document(DOCUMENT_CONFIG)
+  return completeDocument(app.getOpenAPI31Document(DOCUMENT_CONFIG))
 }
 
 /** Files of swagger-ui-dist served under /docs/assets, with their media types. */
@@ -116,6 +124,8 @@ export function registerDocsRoutes(app: DocsApp) {
     path: '/openapi.json',
     tags: ['Meta'],
     summary: 'This OpenAPI 3.1 document',
+    description:
+      'The OpenAPI 3.1 document of this gateway, built from the zod schemas that validate its requests; `servers` names the origin it was fetched from. Needs no key.',
     operationId: 'getOpenApiDocument',
     responses: {
       200: json(z.record(z.string(), z.unknown()), 'The OpenAPI 3.1 document of this gateway.'),
@@ -135,6 +145,8 @@ export function registerDocsRoutes(app: DocsApp) {
     path: '/docs',
     tags: ['Meta'],
     summary: 'The API reference (Swagger UI), served offline',
+    description:
+      'A browsable reference of this document (Swagger UI from the installed package, no CDN). Needs no key.',
     operationId: 'getApiReference',
     responses: {
       200: { description: 'An HTML page.', content: { 'text/html': { schema: z.string() } } },
@@ -151,6 +163,7 @@ export function registerDocsRoutes(app: DocsApp) {
     path: '/docs/assets/{file}',
     tags: ['Meta'],
     summary: 'A static file of the API reference page',
+    description: 'A script, style sheet or icon of the /docs page, cached for an hour. Needs no key.',
     operationId: 'getApiReferenceAsset',
     request: {
       params: z.object({

@@ -10,6 +10,8 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
     path: '/health',
     tags: ['Meta'],
     summary: 'Liveness check',
+    description:
+      'Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.',
     operationId: 'health',
     responses: {
       200: json(z.object({ status: z.literal('ok'), version: z.string() }), 'The gateway is up.'),

@@ -1,9 +1,10 @@
 import type { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
+import { MAX_LIMIT } from '../../core/search/search.limits.js'
 import type { SearchPage, SearchRequest } from '../../core/search/search.schema.js'
 import { SearchRequestSchema, searchEnvelopeSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
-import { emptyJsonBodyIsEmptyObject } from '../middleware/json-body.js'
+import { emptyJsonBodyIsEmptyObject, rejectReservedKeys } from '../middleware/json-body.js'
 import { json, keyRoute } from '../openapi.js'
 
 /**
@@ -23,11 +24,12 @@ export function registerSearchRoute<T extends z.ZodTypeAny>(
     run: (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
   },
 ) {
-  const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject()], {
+  const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject(), rejectReservedKeys()], {
     method: 'post',
     path: options.path,
     tags: [options.tag],
     summary: options.summary,
+    description: `${options.summary}: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; \`limit\` above ${MAX_LIMIT} is clamped. Other methods on this path answer 405.`,
     operationId: options.operationId,
     request: {
       body: { content: { 'application/json': { schema: SearchRequestSchema } }, required: false },

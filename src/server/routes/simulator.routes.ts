@@ -3,7 +3,7 @@ import type { Core } from '../../core/core.js'
 import { AuthorizeQuerySchema, InstallQuerySchema } from '../../core/simulator/simulator.schema.js'
 import type { AppEnv } from '../env.js'
 import { limitBody } from '../middleware/body-limit.js'
-import { ProblemSchema } from '../openapi.js'
+import { errors, ProblemSchema } from '../openapi.js'
 import { consentPage } from '../pages/consent.page.js'
 import { flowHeaders, flowProblem, flowRedirect } from '../pages/flow-response.js'
 
@@ -137,6 +137,7 @@ export function registerSimulatorRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
           'application/json': { schema: z.object({ error: z.string(), error_description: z.string() }) },
         },
       },
+      ...errors(413),
     },
   })
   app.openapi(token, async (c) => (await simulator.token(c.req.raw)) as never)
