@@ -55,7 +55,8 @@ export function createErrorHandler(logger: Pick<Console, 'error'>) {
       return problemResponse(fromHttpException(err), c.req.path)
     }
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown'
-    logger.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err)
+    // A fixed format string: the path is the client's, and `%` in it would be read as a format spec.
+    logger.error('[%s] unhandled error on %s %s:', requestId, c.req.method, c.req.path, err)
     return problemResponse(
       new AppError(
         'internal',
