@@ -122,11 +122,14 @@ export async function* streamEvents(
           const block = buffer.slice(0, end)
           buffer = buffer.slice(end + 2)
           end = buffer.indexOf('\n\n')
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
+          const lines = block.split('\n')
+          const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6))
           if (data.length === 0) continue
+          if (lines.includes('event: error')) {
+            // The gateway ended the stream: the key was revoked, or the data folder reset.
+            const problem = JSON.parse(data.join('\n')) as { status: number; detail: string }
+            throw new Error(`${problem.status}: ${problem.detail}`)
+          }
           const event = JSON.parse(data.join('\n')) as Event
           lastId = event.id
           yield event
