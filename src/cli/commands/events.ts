@@ -5,6 +5,7 @@ import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
 import type { Event } from '../../core/events/events.schema.js'
 import { parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
+import { oneLine } from '../terminal-text.js'
 
 export const DEFAULT_URL = 'http://127.0.0.1:4747'
 
@@ -189,7 +190,9 @@ const line = (e: Event) =>
     e.provider ?? '-',
     e.provider_event_type ?? '-',
     e.signature ?? '-',
-  ].join('  ')
+  ]
+    .map(oneLine)
+    .join('  ')
 
 /** `switchyard events tail|export`. */
 export async function eventsCommand(argv: string[], io: Io): Promise<void> {
