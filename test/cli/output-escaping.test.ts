@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oneLine, terminalSafe } from '../../src/cli/terminal-text.js'
 import type { RunningServer } from '../../src/server/index.js'
+import { startReceiver } from '../api/webhooks-helpers.js'
 import { tempDir } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
@@ -12,6 +13,8 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
 
 /** A hostile value: retitles the terminal, clears it, CSI by C1, carriage return, bidi override. */
 const HOSTILE = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\rsignature valid\u202eevil\u2066x\u007f'
+/** A webhook `type` that also tries to print a line of its own. */
+const HOSTILE_TYPE = `${HOSTILE}\n12:00:00  evt_fake  webhook.received  stripe  -  valid`
 
 describe('terminalSafe', () => {
   it('turns every control, C1 and bidi character into a visible \\uXXXX', () => {
@@ -55,7 +58,7 @@ describe('the switchyard command prints no terminal controls', () => {
     fetch(`${server.url}/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: HOSTILE, id: 'evt_1' }),
+      body: JSON.stringify({ type: HOSTILE_TYPE, id: 'evt_1' }),
     })
 
   it.each([
@@ -72,6 +75,22 @@ describe('the switchyard command prints no terminal controls', () => {
     expect(res.stdout).not.toMatch(UNSAFE)
     expect(res.stderr).not.toMatch(UNSAFE)
     if (extra.length) expect(JSON.parse(res.stdout).provider).toBe('stripe')
+  })
+
+  it('listen prints one line per forwarded webhook, escaped', async () => {
+    const receiver = await startReceiver()
+    const listen = run(['listen', '--forward-to', `${receiver.url}/hooks`, '--url', server.url, '--key', key])
+    try {
+      await listen.waitFor(/Forwarding captured webhooks/, 'stderr')
+      expect((await capture()).status).toBe(200)
+      const out = await listen.waitFor(/→ 200/)
+      expect(out.trim().split('\n')).toHaveLength(1)
+      expect(out).toContain('\\u001b]0;pwned')
+      expect(out).not.toMatch(UNSAFE)
+    } finally {
+      await listen.stop()
+      await receiver.close()
+    }
   })
 
   it('keys list escapes a name stored before names were checked', () => {
