@@ -2,6 +2,7 @@ import { bootstrap } from '../core/bootstrap.js'
 import { type Core, createCore } from '../core/core.js'
 import { defaultDataDir } from '../core/data-dir.js'
 import { openDataFolder } from '../core/data-folder.js'
+import { oneLine } from './terminal-text.js'
 
 export interface Io {
   out: (line: string) => void
@@ -45,8 +46,10 @@ export function emit(io: Io, asJson: boolean, value: unknown, human: () => strin
 }
 
 /** Renders rows as an aligned text table. */
-export function table(rows: Array<Record<string, string>>, columns: string[]): string[] {
-  if (rows.length === 0) return ['(none)']
+export function table(raw: Array<Record<string, string>>, columns: string[]): string[] {
+  if (raw.length === 0) return ['(none)']
+  // A cell is one line: a name or a captured value cannot break the table or fake a row.
+  const rows = raw.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, oneLine(v)])))
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)))
   const line = (cells: string[]) =>
     cells

@@ -2,6 +2,7 @@ import { AppError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import { UsageError } from './args.js'
 import type { Io } from './context.js'
+import { terminalSafeIo } from './terminal-text.js'
 
 export const USAGE = `Switchyard ${VERSION}: a local, offline-first gateway for the integration service.
 
@@ -46,7 +47,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], terminal: Io): Promise<number> {
+  // Every line any command prints passes here: webhook data and names cannot drive the terminal.
+  const io = terminalSafeIo(terminal)
   const [name, ...rest] = argv
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.out(USAGE)

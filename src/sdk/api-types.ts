@@ -358,7 +358,7 @@ export interface paths {
     }
     /**
      * Live stream of committed events (Server-Sent Events)
-     * @description Each SSE message has `id` = event id and `data` = the event JSON. Reconnect with `Last-Event-ID` (or `last_event_id`) to receive what was missed first. A `: ping` comment every 15 s keeps it open.
+     * @description Each SSE message has `id` = event id and `data` = the event JSON. Reconnect with `Last-Event-ID` (or `last_event_id`) to receive what was missed first. A `: ping` comment every 15 s keeps it open. The credential is checked again every second and before every batch: once the key is revoked (or the data folder reset, for the admin token) the stream ends with one `event: error` message whose data is the problem document (`code` `api_key_revoked`, `unauthorized`, …).
      */
     get: operations['streamEvents']
     put?: never

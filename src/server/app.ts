@@ -5,6 +5,7 @@ import type { AppEnv } from './env.js'
 import { JSON_BODY_LIMIT, limitBody } from './middleware/body-limit.js'
 import { hostCheck } from './middleware/host-check.js'
 import { createLiteralPathGuard, createNotFoundHandler } from './middleware/not-found.js'
+import { rejectMalformedEncoding } from './middleware/percent-encoding.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
@@ -88,6 +89,7 @@ const newApp = (): App => new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
  */
 export async function createApp(deps: AppDeps, between?: () => Promise<void>): Promise<App> {
   const app = newApp()
+  app.use('*', rejectMalformedEncoding())
   // First, before any app-wide middleware: webhook capture is the hot path and needs none of it.
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
   registerWebhookCapture(app, deps.core)
@@ -107,6 +109,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
  */
 export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
+  app.use('*', rejectMalformedEncoding())
   applyMiddleware(app)
   registerHealth(app)
   return finish(app, deps)

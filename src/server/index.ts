@@ -9,6 +9,36 @@ import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.
 import { closeDatabase } from '../core/db/open.js'
 import { type App, createApp, createHealthApp } from './app.js'
 
+/**
+ * How long a client may take and how many may be connected at once. A slow or stuck client costs a
+ * socket and a parser; without limits a handful of one-byte-a-second clients hold them forever.
+ */
+export interface ServerLimits {
+  /** Time to receive a request's headers; then 408 and the socket is closed. */
+  headersTimeoutMs: number
+  /**
+   * Time to receive a whole request, body included (Node's `requestTimeout`); then 408. It bounds
+   * only what the client sends: a response may stream for as long as it likes (the event stream).
+   */
+  requestTimeoutMs: number
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number
+  /** Open connections at most; the server drops new ones beyond it until some close. */
+  maxConnections: number
+}
+
+/**
+ * The defaults: 10 s for headers (a real client sends them in one packet); 30 s for a request,
+ * enough for a 5 MiB webhook over a slow uplink (about 170 KiB/s); Node's 5 s keep-alive; 256
+ * connections, five times what bench:api opens, far above what one laptop's clients need.
+ */
+export const SERVER_LIMITS: Readonly<ServerLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 256,
+}
+
 export interface ServerConfig {
   dataDir: string
   host: string
@@ -18,6 +48,8 @@ export interface ServerConfig {
   logger?: Pick<Console, 'error' | 'warn' | 'info'>
   /** Passed to openDataFolder (the desktop app's native binding and keychain-wrapped key). */
   folder?: OpenDataFolderOptions
+  /** Timeouts and the connection cap; SERVER_LIMITS where not given. */
+  limits?: Partial<ServerLimits>
 }
 
 export interface RunningServer {
@@ -75,7 +107,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     return wholeApp().then((built) => built.fetch(request, env, context))
   }
 
-  const server = createServer()
+  const limits = { ...SERVER_LIMITS, ...config.limits }
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // Node checks the two timeouts above only this often (30 s by default, which would stretch a
+    // 10 s headers timeout to 40): a scan of the open connections, cheap at a few hundred.
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  })
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs
+  server.maxConnections = limits.maxConnections
   let handle: RequestListener | undefined
   const queued: Array<[IncomingMessage, ServerResponse]> = []
   server.on('request', (req, res) => (handle ? handle(req, res) : queued.push([req, res])))

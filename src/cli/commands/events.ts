@@ -5,6 +5,7 @@ import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
 import type { Event } from '../../core/events/events.schema.js'
 import { parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
+import { oneLine } from '../terminal-text.js'
 
 export const DEFAULT_URL = 'http://127.0.0.1:4747'
 
@@ -122,11 +123,14 @@ export async function* streamEvents(
           const block = buffer.slice(0, end)
           buffer = buffer.slice(end + 2)
           end = buffer.indexOf('\n\n')
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
+          const lines = block.split('\n')
+          const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6))
           if (data.length === 0) continue
+          if (lines.includes('event: error')) {
+            // The gateway ended the stream: the key was revoked, or the data folder reset.
+            const problem = JSON.parse(data.join('\n')) as { status: number; detail: string }
+            throw new Error(`${problem.status}: ${problem.detail}`)
+          }
           const event = JSON.parse(data.join('\n')) as Event
           lastId = event.id
           yield event
@@ -186,7 +190,9 @@ const line = (e: Event) =>
     e.provider ?? '-',
     e.provider_event_type ?? '-',
     e.signature ?? '-',
-  ].join('  ')
+  ]
+    .map(oneLine)
+    .join('  ')
 
 /** `switchyard events tail|export`. */
 export async function eventsCommand(argv: string[], io: Io): Promise<void> {

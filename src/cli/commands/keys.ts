@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { noControlCharacters } from '../../core/common/text.js'
 import { DEFAULT_WORKSPACE } from '../../core/workspaces/workspaces.service.js'
 import { parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, table, withCore } from '../context.js'
@@ -12,7 +13,7 @@ const Options = z.object({
   data: z.string().optional(),
   json: z.boolean(),
   workspace: z.string().default(DEFAULT_WORKSPACE),
-  name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+  name: noControlCharacters(z.string().trim().min(1, 'must not be empty').max(100)).optional(),
   role: z.enum(['secret', 'publishable']).optional(),
 })
 

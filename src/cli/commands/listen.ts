@@ -4,6 +4,7 @@ import { forwardableHeaders, sendHttp } from '../../core/deliveries/http-send.js
 import type { CapturedRequest, Event } from '../../core/events/events.schema.js'
 import { intArg, parseCommand, UsageError } from '../args.js'
 import type { Io } from '../context.js'
+import { oneLine } from '../terminal-text.js'
 import {
   CLIENT_HELP,
   CLIENT_OPTIONS,
@@ -145,8 +146,12 @@ export async function listenCommand(argv: string[], io: Io): Promise<void> {
   const report = (r: Record<string, unknown>) => {
     if (values.json) return io.out(JSON.stringify(r))
     const outcome = r.status === null ? `failed (${r.error})` : String(r.status)
+    // The provider's event type comes from the webhook: one line per report, whatever it holds.
+    const [id, provider, type, result] = [r.event_id, r.provider ?? '-', r.type ?? '-', outcome].map((v) =>
+      oneLine(String(v)),
+    )
     io.out(
-      `${r.event_id}  ${r.provider ?? '-'}  ${r.type ?? '-'}  → ${outcome}  ${r.duration_ms} ms  attempt ${r.attempt}${r.retry ? ', will retry' : ''}`,
+      `${id}  ${provider}  ${type}  → ${result}  ${r.duration_ms} ms  attempt ${r.attempt}${r.retry ? ', will retry' : ''}`,
     )
   }
 

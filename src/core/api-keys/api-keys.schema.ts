@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { noControlCharacters } from '../common/text.js'
 
 export const KeyRoleSchema = z.enum(['secret', 'publishable']).openapi('KeyRole')
 
@@ -19,7 +20,7 @@ export type ApiKey = z.infer<typeof ApiKeySchema>
 
 export const CreateApiKeySchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: noControlCharacters(z.string().trim().min(1).max(100)),
     role: KeyRoleSchema,
   })
   .strict()

@@ -33,16 +33,35 @@ export function createAuthenticator(deps: {
   workspaces: WorkspacesService
   adminToken?: string
 }) {
-  return {
-    authenticate(token: string, workspaceName?: string): Principal {
-      if (token.startsWith(ADMIN_TOKEN_PREFIX)) {
-        if (!deps.adminToken || !sameText(token, deps.adminToken)) {
-          throw new AppError('unauthorized', 'The admin token is not valid for this data folder.')
-        }
-        const ws = deps.workspaces.get(workspaceName || DEFAULT_WORKSPACE)
-        return { workspaceId: ws.id, role: 'secret', keyId: 'admin', admin: true }
+  function authenticate(token: string, workspaceName?: string): Principal {
+    if (token.startsWith(ADMIN_TOKEN_PREFIX)) {
+      if (!deps.adminToken || !sameText(token, deps.adminToken)) {
+        throw new AppError('unauthorized', 'The admin token is not valid for this data folder.')
       }
-      return { ...deps.apiKeys.authenticate(token), admin: false }
+      const ws = deps.workspaces.get(workspaceName || DEFAULT_WORKSPACE)
+      return { workspaceId: ws.id, role: 'secret', keyId: 'admin', admin: true }
+    }
+    return { ...deps.apiKeys.authenticate(token), admin: false }
+  }
+
+  return {
+    authenticate,
+
+    /**
+     * Checks again, for a long-lived request (the event stream), that its credential still grants
+     * what it granted when the request began; throws what a new request would get. Revoked or
+     * deleted keys fail as on any request; the admin token fails once the workspace it acted on is
+     * gone, which is what a reset of the data folder (`switchyard reset`, an import) does: the new
+     * workspace of the same name is another one, with other data.
+     */
+    recheck(token: string, workspaceName: string | undefined, granted: Principal): void {
+      const now = authenticate(token, workspaceName)
+      if (now.workspaceId !== granted.workspaceId) {
+        throw new AppError(
+          'unauthorized',
+          'The data folder was reset: the workspace this stream was opened on no longer exists. Reconnect to follow the new one.',
+        )
+      }
     },
   }
 }

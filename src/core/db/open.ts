@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
 import { applyMigrations } from './migrate.js'
@@ -20,10 +21,31 @@ export interface OpenDatabaseOptions {
 export function openDatabase(options: OpenDatabaseOptions): Db {
   // A binding given here (Electron's) is the process's: later plain connections use it too.
   if (options.nativeBinding) addon = { path: options.nativeBinding }
+  makePrivateFile(options.path)
   const db = connect(options.path)
   for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
   applyMigrations(db, MIGRATIONS)
   return db
+}
+
+/** Database files hold the whole capture log and every connection's metadata: owner-only. */
+export const PRIVATE_FILE_MODE = 0o600
+
+/**
+ * Creates a database file owner-only (0600) before SQLite opens or writes it, whatever the umask;
+ * SQLite then gives the `-wal` and `-shm` files it creates the same mode. A file (and its
+ * `-wal`/`-shm`) written by an older version with 0644 is narrowed on the way.
+ */
+export function makePrivateFile(path: string): void {
+  if (path === ':memory:' || path === '') return
+  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE))
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(file, PRIVATE_FILE_MODE)
+    } catch {
+      // No -wal/-shm yet (SQLite creates them 0600 now), or a file of another user we can still use.
+    }
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { noControlCharacters } from '../common/text.js'
 import { SignatureSchemeSchema } from '../providers/providers.schema.js'
 
 const secret = z.string().min(1).max(4096)
@@ -32,7 +33,7 @@ export type ProviderConfig = z.infer<typeof ProviderConfigSchema>
 export const CreateProviderConfigSchema = z
   .object({
     provider: z.string().min(1).max(63),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: noControlCharacters(z.string().trim().min(1).max(100)).optional(),
     client_id: z.string().min(1).max(1024).optional(),
     client_secret: secret.optional(),
     scopes: scopes.optional(),
@@ -46,7 +47,7 @@ export type CreateProviderConfig = z.infer<typeof CreateProviderConfigSchema>
 /** PATCH body: send a field to change it, `null` to clear it. */
 export const UpdateProviderConfigSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: noControlCharacters(z.string().trim().min(1).max(100)),
     client_id: z.string().min(1).max(1024).nullable(),
     client_secret: secret.nullable(),
     scopes: scopes.nullable(),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { noControlCharacters } from '../common/text.js'
 
 export const SIGNATURE_SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks'] as const
 export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).openapi('SignatureScheme')
@@ -125,8 +126,8 @@ export const CategoryWithCountSchema = z
 export type CategoryWithCount = z.infer<typeof CategoryWithCountSchema>
 
 const customFields = {
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(400),
+  name: noControlCharacters(z.string().trim().min(1).max(100)),
+  description: noControlCharacters(z.string().trim().max(400)),
   tags: z
     .array(
       z

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { KEY_CHECK, keyFingerprint, storedKeyFingerprint } from '../data-folder.js'
 import { MIGRATIONS } from '../db/migrations/index.js'
-import { type Db, openDatabase } from '../db/open.js'
+import { type Db, makePrivateFile, openDatabase } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { createSettingsRepo } from '../settings/settings.repo.js'
 import {
@@ -46,6 +46,8 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
   return {
     /** Writes a consistent copy of the database to `file`. */
     async export(file: string): Promise<{ file: string; bytes: number; tables: TableCounts }> {
+      // A snapshot holds everything the database does: owner-only, like the database itself.
+      makePrivateFile(file)
       await db.backup(file)
       return { file, bytes: statSync(file).size, tables: countRows(db) }
     },

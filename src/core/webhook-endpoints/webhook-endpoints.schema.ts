@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { noControlCharacters } from '../common/text.js'
 import { TargetUrlSchema } from '../deliveries/deliveries.schema.js'
 
 /** `connection.created`, a prefix pattern `connection.*`, or `*` for every event. */
@@ -40,7 +41,7 @@ export const CreateWebhookEndpointSchema = z
   .object({
     url: TargetUrlSchema,
     event_types: EventTypes.optional(),
-    description: z.string().trim().min(1).max(200).optional(),
+    description: noControlCharacters(z.string().trim().min(1).max(200)).optional(),
   })
   .strict()
   .openapi('CreateWebhookEndpoint')
@@ -51,7 +52,7 @@ export const UpdateWebhookEndpointSchema = z
   .object({
     url: TargetUrlSchema,
     event_types: EventTypes.nullable(),
-    description: z.string().trim().min(1).max(200).nullable(),
+    description: noControlCharacters(z.string().trim().min(1).max(200)).nullable(),
     status: z.enum(['active', 'disabled']),
   })
   .partial()

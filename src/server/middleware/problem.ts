@@ -4,8 +4,8 @@ import { AppError, ERROR_CODES, type ErrorCode } from '../../core/errors.js'
 
 export const PROBLEM_TYPE_BASE = 'https://switchyard.dev/problems/'
 
-/** Renders an AppError as RFC 9457 problem+json. */
-export function problemResponse(error: AppError, instance?: string): Response {
+/** The RFC 9457 problem document of an AppError (also the data of an event stream's final `error`). */
+export function problemBody(error: AppError, instance?: string): Record<string, unknown> {
   const body: Record<string, unknown> = {
     type: `${PROBLEM_TYPE_BASE}${error.code}`,
     title: ERROR_CODES[error.code].title,
@@ -15,7 +15,12 @@ export function problemResponse(error: AppError, instance?: string): Response {
   }
   if (instance) body.instance = instance
   if (error.errors?.length) body.errors = error.errors
-  return new Response(JSON.stringify(body), {
+  return body
+}
+
+/** Renders an AppError as RFC 9457 problem+json. */
+export function problemResponse(error: AppError, instance?: string): Response {
+  return new Response(JSON.stringify(problemBody(error, instance)), {
     status: error.status,
     headers: { 'content-type': 'application/problem+json', ...error.headers },
   })
@@ -55,7 +60,8 @@ export function createErrorHandler(logger: Pick<Console, 'error'>) {
       return problemResponse(fromHttpException(err), c.req.path)
     }
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown'
-    logger.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err)
+    // A fixed format string: the path is the client's, and `%` in it would be read as a format spec.
+    logger.error('[%s] unhandled error on %s %s:', requestId, c.req.method, c.req.path, err)
     return problemResponse(
       new AppError(
         'internal',
