@@ -36,6 +36,9 @@ export interface Provider {
   auth: Record<string, unknown> & { type: string; scopes?: string[] }
   webhooks: { signature: string | null; handshake: string | null } | null
   docs_url: string | null
+  /** Where each `{placeholder}` of the provider URLs gets its value. */
+  placeholders?: Record<string, { source: 'params' | 'metadata'; description: string }>
+  api?: { base_url: string } | null
   custom: boolean
   logo_url: string
   created_at: string

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/server/index.js'
+import { tempDir } from '../helpers/app.js'
+import {
+  axeViolations,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+  type TestBrowser,
+} from '../helpers/browser.js'
+import { startQuietServer } from '../helpers/server.js'
+
+/** The provider detail view says, in plain words, what a real connect to that provider needs. */
+const data = tempDir()
+let server: RunningServer
+let browser: TestBrowser
+
+describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeout: 90_000 }, () => {
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
+    server = await startQuietServer(data.dir)
+    browser = await launchBrowser()
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    data.cleanup()
+  })
+
+  /** Opens the provider's detail drawer and returns the text of its requirements section. */
+  async function requirementsOf(id: string) {
+    const tab = await browser.newPage()
+    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
+    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await tab.page.goto(`${server.url}/ui/providers?id=${id}`)
+    const section = tab.page.getByRole('region', { name: 'What connecting needs (real mode)' })
+    await section.waitFor()
+    return { ...tab, text: await section.innerText() }
+  }
+
+  it('Jira: the required authorization parameters, PKCE and client_secret_post', async () => {
+    const { text, context } = await requirementsOf('jira')
+    expect(text).toContain('audience=api.atlassian.com&prompt=consent')
+    expect(text).toContain('without PKCE')
+    expect(text).toContain('client_secret_post')
+    await context.close()
+  })
+
+  it('Zendesk: the subdomain to ask for, and the API base it fills', async () => {
+    const { text, context } = await requirementsOf('zendesk')
+    expect(text).toMatch(/Ask the user for subdomain/)
+    expect(text).toContain('https://{subdomain}.zendesk.com/api/v2')
+    await context.close()
+  })
+
+  it('Salesforce: instance_url comes from the token answer and is kept as metadata', async () => {
+    const { text, page, context, consoleErrors } = await requirementsOf('salesforce')
+    expect(text).toContain('instance_url')
+    expect(text).toContain('{instance_url} comes from the token answer')
+    await page.screenshot({ path: join(SCREENSHOTS, 'provider-requirements-salesforce.png') })
+    expect(await axeViolations(page)).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
