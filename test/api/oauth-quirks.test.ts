@@ -334,3 +334,55 @@ describe('simulated connections get the same metadata, with plausible values', (
     expect((await res.json()).metadata.team_id).toMatch(/^T[A-Z0-9]+$/)
   })
 })
+
+describe('overrides on provider configs and API fields on custom providers', () => {
+  it('a config keeps api_base_url and authorization_params, and null goes back to the provider’s', async () => {
+    const created = await gateway.api('POST', '/api/provider-configs', {
+      provider: 'zendesk',
+      api_base_url: 'https://{subdomain}.zendesk-staging.example/api/v2',
+      authorization_params: { prompt: 'login' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({
+      api_base_url: 'https://{subdomain}.zendesk-staging.example/api/v2',
+      authorization_params: { prompt: 'login' },
+      token_params: null,
+      token_endpoint_auth_method: null,
+    })
+    const cleared = await gateway.api('PATCH', `/api/provider-configs/${created.body.id}`, {
+      api_base_url: null,
+      authorization_params: null,
+    })
+    expect(cleared.body).toMatchObject({ api_base_url: null, authorization_params: null })
+  })
+
+  it('a parameter the gateway sets itself, or a non-http API base, is a 400 and changes nothing', async () => {
+    const created = await gateway.api('POST', '/api/provider-configs', { provider: 'zendesk' })
+    const id = created.body.id as string
+    const reserved = await gateway.api('PATCH', `/api/provider-configs/${id}`, {
+      authorization_params: { redirect_uri: 'https://evil.example/cb' },
+    })
+    expect(reserved.status).toBe(400)
+    expect(JSON.stringify(reserved.body)).toContain('authorization_params')
+    const ftp = await gateway.api('PATCH', `/api/provider-configs/${id}`, { api_base_url: 'ftp://x.example' })
+    expect(ftp.status).toBe(400)
+    const after = await gateway.api('GET', `/api/provider-configs/${id}`)
+    expect(after.body).toMatchObject({ authorization_params: null, api_base_url: null })
+  })
+
+  it('a custom provider keeps its api and placeholders', async () => {
+    const created = await gateway.api('POST', '/api/providers', {
+      id: 'acme-api',
+      name: 'Acme API',
+      auth: { type: 'oauth2', authorization_url: server.authorizationUrl, token_url: server.tokenUrl },
+      api: { base_url: 'https://{region}.acme.test/v1' },
+      placeholders: { region: { source: 'params', description: 'The data region, e.g. eu.' } },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const got = await gateway.api('GET', '/api/providers/acme-api')
+    expect(got.body).toMatchObject({
+      api: { base_url: 'https://{region}.acme.test/v1' },
+      placeholders: { region: { source: 'params' } },
+    })
+  })
+})
