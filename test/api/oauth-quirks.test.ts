@@ -386,3 +386,45 @@ describe('overrides on provider configs and API fields on custom providers', () 
     })
   })
 })
+
+describe('placeholders inside scopes (Dynamics 365 names the org host in its scope)', () => {
+  const SCOPE = 'https://{subdomain}.crm.example/user_impersonation'
+
+  beforeAll(async () => {
+    await gateway.api('POST', '/api/providers', {
+      id: 'dynamics-local',
+      name: 'Dynamics local',
+      auth: {
+        type: 'oauth2',
+        authorization_url: server.authorizationUrl,
+        token_url: server.tokenUrl,
+        scopes: [SCOPE],
+      },
+      placeholders: { subdomain: { source: 'params', description: 'The org name.' } },
+    })
+    await gateway.api('POST', '/api/provider-configs', {
+      provider: 'dynamics-local',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+    })
+  })
+
+  it('the scope is sent with the session params filled in', async () => {
+    demand({ requiredAuthorizationParams: { scope: 'https://acme.crm.example/user_impersonation' } })
+    const { result } = await gateway.connect({ provider: 'dynamics-local', params: { subdomain: 'acme' } })
+    await connection(result)
+  })
+
+  it('a session without the param is a 400 naming it', async () => {
+    const res = await fetch(`${gateway.server.url}/auth-sessions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${gateway.server.firstRun!.keys.find((k) => k.role === 'publishable')!.key}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ provider: 'dynamics-local', tenant_id: 'acme' }),
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain('/params/subdomain')
+  })
+})

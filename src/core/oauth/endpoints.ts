@@ -44,10 +44,14 @@ export const placeholdersOf = (url: string): string[] => [...url.matchAll(PLACEH
 export const fillTemplate = (url: string, params: Record<string, string>): string =>
   url.replace(PLACEHOLDER, (_, name: string) => encodeURIComponent(params[name] ?? ''))
 
-/** The URLs a real-mode flow opens for this provider (authorization + token, or the install page). */
+/**
+ * The templates a real-mode flow fills for this provider: authorization and token URLs, issuer and
+ * default scopes (Dynamics 365 scopes name the org's host), or the install page.
+ */
 export function realUrlsOf(provider: Provider, kind: 'auth' | 'install'): string[] {
   const auth = provider.auth
-  if (kind === 'auth' && auth.type === 'oauth2') return [auth.authorization_url, auth.token_url]
+  if (kind === 'auth' && auth.type === 'oauth2')
+    return [auth.authorization_url, auth.token_url, ...(auth.issuer ? [auth.issuer] : []), ...auth.scopes]
   if (kind === 'install' && auth.type === 'app_install') return [auth.install_url]
   const wanted = kind === 'auth' ? 'oauth2' : 'app_install'
   throw new AppError(
