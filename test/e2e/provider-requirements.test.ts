@@ -56,6 +56,34 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
     await context.close()
   })
 
+  it('the provider config dialog sets the auth method, extra parameters and API base URL', async () => {
+    const tab = await browser.newPage()
+    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
+    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await tab.page.goto(`${server.url}/ui/provider-configs?new=zendesk`)
+    const dialog = tab.page.getByRole('dialog', { name: 'New provider config' })
+    await dialog.getByRole('radio', { name: /Zendesk/ }).check()
+    await dialog.getByLabel('Token endpoint authentication').selectOption('client_secret_post')
+    await dialog.getByLabel('Extra authorization parameters').fill('prompt=login&locale=de')
+    await dialog.getByLabel('API base URL').fill('https://{subdomain}.zendesk-staging.example/api/v2')
+    await dialog.getByRole('button', { name: 'Create config' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const res = await fetch(`${server.url}/api/provider-configs/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ filter: { provider: { eq: 'zendesk' } } }),
+    })
+    expect((await res.json()).data).toMatchObject([
+      {
+        token_endpoint_auth_method: 'client_secret_post',
+        authorization_params: { prompt: 'login', locale: 'de' },
+        api_base_url: 'https://{subdomain}.zendesk-staging.example/api/v2',
+      },
+    ])
+    expect(tab.consoleErrors).toEqual([])
+    await tab.context.close()
+  })
+
   it('Salesforce: instance_url comes from the token answer and is kept as metadata', async () => {
     const { text, page, context, consoleErrors } = await requirementsOf('salesforce')
     expect(text).toContain('instance_url')

@@ -62,6 +62,10 @@ export interface ProviderConfig {
   scopes: string[] | null
   webhook_secret_set: boolean
   webhook_signature: string | null
+  /** Overrides of the provider's declaration; null uses the provider's. */
+  token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+  authorization_params?: Record<string, string> | null
+  api_base_url?: string | null
   mode: 'real' | 'simulated'
   created_at: string
   updated_at: string
