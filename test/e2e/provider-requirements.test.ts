@@ -84,6 +84,52 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
     await tab.context.close()
   })
 
+  it('the custom provider dialog sets issuer, auth method and API base; an edit keeps what it does not show', async () => {
+    const created = await fetch(`${server.url}/api/providers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'realm',
+        name: 'Realm',
+        auth: {
+          type: 'oauth2',
+          authorization_url: 'http://127.0.0.1:9/auth',
+          token_url: 'http://127.0.0.1:9/token',
+          pkce: false,
+          authorization_params: { audience: 'api' },
+          token_response: { metadata: { team_id: { path: 'team.id', example: 'T1' } } },
+        },
+      }),
+    })
+    expect(created.status).toBe(201)
+    const tab = await browser.newPage()
+    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
+    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await tab.page.goto(`${server.url}/ui/providers?id=realm`)
+    await tab.page.getByRole('button', { name: 'Edit' }).click()
+    const dialog = tab.page.getByRole('dialog', { name: 'Edit Realm' })
+    await dialog.getByLabel('Issuer').fill('http://127.0.0.1:9/realms/acme')
+    await dialog.getByLabel('Token endpoint authentication').selectOption('client_secret_post')
+    await dialog.getByLabel('API base URL').fill('http://127.0.0.1:9/api')
+    await dialog.getByRole('button', { name: /Save/ }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const res = await fetch(`${server.url}/api/providers/realm`, {
+      headers: { authorization: `Bearer ${server.adminToken}` },
+    })
+    expect(await res.json()).toMatchObject({
+      api: { base_url: 'http://127.0.0.1:9/api' },
+      auth: {
+        issuer: 'http://127.0.0.1:9/realms/acme',
+        token_endpoint_auth_method: 'client_secret_post',
+        pkce: false,
+        authorization_params: { audience: 'api' },
+        token_response: { metadata: { team_id: { path: 'team.id' } } },
+      },
+    })
+    expect(tab.consoleErrors).toEqual([])
+    await tab.context.close()
+  })
+
   it('Salesforce: instance_url comes from the token answer and is kept as metadata', async () => {
     const { text, page, context, consoleErrors } = await requirementsOf('salesforce')
     expect(text).toContain('instance_url')
