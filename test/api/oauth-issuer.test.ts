@@ -133,6 +133,20 @@ describe('failures keep the provider’s own words', () => {
   })
 })
 
+describe('the provider’s text on the result page', () => {
+  it('is shown escaped when the session has no redirect_url', async () => {
+    reset()
+    realm.set({
+      shape: () => ({ ok: false, error: 'invalid_code', error_description: '<img src=x onerror=alert(1)>' }),
+    })
+    const { finished } = await gateway.connect({ provider: 'keycloak-plain', redirect_url: undefined })
+    expect(finished?.status).toBe(200)
+    const page = await finished!.text()
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(page).not.toContain('<img src=x')
+  })
+})
+
 describe('token_endpoint_auth_method', () => {
   it('client_secret_post sends the credentials in the form body and no Authorization header', async () => {
     reset()
