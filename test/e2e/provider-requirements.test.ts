@@ -130,6 +130,32 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
     await tab.context.close()
   })
 
+  it('the connection view shows the metadata a (simulated) Salesforce connect left', async () => {
+    const publishable = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
+    const created = await fetch(`${server.url}/auth-sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'salesforce',
+        tenant_id: 'acme',
+        redirect_url: 'https://app.example/done',
+      }),
+    })
+    let next = `${(await created.json()).url}?simulate=approve`
+    while (!next.startsWith('https://app.example/')) {
+      next = new URL((await fetch(next, { redirect: 'manual' })).headers.get('location')!, next).href
+    }
+    const id = new URL(next).searchParams.get('connection_id')!
+    const tab = await browser.newPage()
+    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
+    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await tab.page.goto(`${server.url}/ui/connections?id=${id}`)
+    const metadata = tab.page.locator('dt', { hasText: 'Metadata' }).locator('xpath=following-sibling::dd')
+    await expect.poll(() => metadata.innerText()).toContain('instance_url: https://acme.my.salesforce.com')
+    expect(tab.consoleErrors).toEqual([])
+    await tab.context.close()
+  })
+
   it('Salesforce: instance_url comes from the token answer and is kept as metadata', async () => {
     const { text, page, context, consoleErrors } = await requirementsOf('salesforce')
     expect(text).toContain('instance_url')

@@ -80,6 +80,10 @@ export interface Connection {
   status: 'active' | 'needs_reauth' | 'revoked'
   status_reason: string | null
   scopes: string[]
+  /** The session's placeholder values (`shop`, `subdomain`). */
+  params?: Record<string, string>
+  /** Non-secret token-response fields the provider declares (`instance_url`, `team_id`). */
+  metadata?: Record<string, string | number | boolean>
   token_expires_at: string | null
   created_at: string
   updated_at: string
