@@ -190,6 +190,28 @@ describe('token_endpoint_auth_method', () => {
     expect(exchange.form.code_verifier).toBeDefined()
   })
 
+  it('a provider that declares none: a config with only a client_id is real, and records none', async () => {
+    reset()
+    realm.set({ method: 'none' })
+    await gateway.api('POST', '/api/providers', {
+      id: 'realm-public-provider',
+      name: 'realm-public-provider',
+      auth: {
+        type: 'oauth2',
+        authorization_url: realm.authorizationUrl,
+        token_url: realm.tokenUrl,
+        token_endpoint_auth_method: 'none',
+      },
+    })
+    const config = await gateway.api('POST', '/api/provider-configs', {
+      provider: 'realm-public-provider',
+      client_id: CLIENT_ID,
+    })
+    expect(config.body).toMatchObject({ mode: 'real', token_endpoint_auth_method: 'none' })
+    const { result } = await gateway.connect({ provider: 'realm-public-provider' })
+    expect(result.get('connection_id')).toMatch(/^conn_/)
+  })
+
   it('an unknown method is a 400 naming the field, and no config is stored', async () => {
     const before = await gateway.api('POST', '/api/provider-configs/search', {})
     const res = await gateway.api('POST', '/api/provider-configs', {

@@ -62,7 +62,13 @@ export function createProviderConfigsService(deps: {
         scopes: input.scopes ? JSON.stringify(input.scopes) : null,
         webhook_secret: seal(input.webhook_secret, id, 'webhook_secret'),
         webhook_signature: input.webhook_signature ?? null,
-        token_endpoint_auth_method: input.token_endpoint_auth_method ?? null,
+        // A provider that is a public client (`none`) is recorded on its config, so that a client id
+        // alone makes the config real (mode is a property of the config; see isReal).
+        token_endpoint_auth_method:
+          input.token_endpoint_auth_method ??
+          (provider.auth.type === 'oauth2' && provider.auth.token_endpoint_auth_method === 'none'
+            ? 'none'
+            : null),
         authorization_params: jsonOrNull(input.authorization_params),
         token_params: jsonOrNull(input.token_params),
         api_base_url: input.api_base_url ?? null,
