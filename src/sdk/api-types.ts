@@ -1169,6 +1169,13 @@ export interface components {
       /** @description Absent when has_more is false. */
       next_cursor?: string
     }
+    /**
+     * @description Fixed extra query parameters of the authorization request, e.g. `{"access_type": "offline", "prompt": "consent"}`.
+     * @default {}
+     */
+    AuthorizationParams: {
+      [key: string]: string
+    }
     /** @description The captured request; null for domain events. */
     CapturedRequest: {
       /** @description The body: text when it is valid UTF-8, else base64. */
@@ -1203,7 +1210,12 @@ export interface components {
       id: string
       /** Format: date-time */
       last_refreshed_at: string | null
+      metadata: components['schemas']['ConnectionMetadata']
       mode: components['schemas']['FlowMode']
+      /** @description The auth session's `params`: values of the provider's `{placeholder}`s (`shop`, `subdomain`). */
+      params: {
+        [key: string]: string
+      }
       provider: string
       provider_config_id: string | null
       /** @description Scopes granted by the provider. */
@@ -1220,6 +1232,15 @@ export interface components {
       /** Format: date-time */
       updated_at: string
     }
+    /**
+     * @description Non-secret facts the provider's token response gave about the account, as the provider declares them (`instance_url`, `team_id`, `account_id`, ...). Never a token. Simulated connections get plausible values.
+     * @example {
+     *       "instance_url": "https://acme.my.salesforce.com"
+     *     }
+     */
+    ConnectionMetadata: {
+      [key: string]: string | number | boolean
+    }
     ConnectionPage: {
       data: {
         /** Format: date-time */
@@ -1227,7 +1248,12 @@ export interface components {
         id?: string
         /** Format: date-time */
         last_refreshed_at?: string | null
+        metadata?: components['schemas']['ConnectionMetadata']
         mode?: components['schemas']['FlowMode']
+        /** @description The auth session's `params`: values of the provider's `{placeholder}`s (`shop`, `subdomain`). */
+        params?: {
+          [key: string]: string
+        }
         provider?: string
         provider_config_id?: string | null
         /** @description Scopes granted by the provider. */
@@ -1331,6 +1357,7 @@ export interface components {
       tenant_id: string
     }
     CreateProvider: {
+      api?: components['schemas']['ProviderApi']
       auth: components['schemas']['ProviderAuth']
       /** @description Ids from GET /providers/categories. */
       categories?: string[]
@@ -1341,15 +1368,31 @@ export interface components {
       /** @description Defaults to a slug of the name. */
       id?: string
       name: string
+      placeholders?: components['schemas']['Placeholders']
       tags?: string[]
       webhooks?: components['schemas']['ProviderWebhooks']
     }
     CreateProviderConfig: {
+      /** @description Overrides the provider's API base URL (placeholders allowed). */
+      api_base_url?: string | null
+      /** @description Added to (and overriding, key by key) the provider's authorization_params. */
+      authorization_params?: {
+        [key: string]: string
+      } | null
       client_id?: string
       client_secret?: string
       name?: string
       provider: string
       scopes?: string[]
+      /**
+       * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
+       * @enum {string|null}
+       */
+      token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+      /** @description Added to (and overriding, key by key) the provider's token_params. */
+      token_params?: {
+        [key: string]: string
+      } | null
       webhook_secret?: string
       webhook_signature?: components['schemas']['SignatureScheme']
     }
@@ -1547,6 +1590,17 @@ export interface components {
       name: string
       value: string
     }
+    /** @description Where each `{placeholder}` in the provider URLs and API base URL gets its value. */
+    Placeholders: {
+      [key: string]: {
+        description: string
+        /**
+         * @description params: the auth session's `params` (asked before the flow); metadata: the token response (kept on the connection).
+         * @enum {string}
+         */
+        source: 'params' | 'metadata'
+      }
+    }
     /** @description RFC 9457 problem details. */
     Problem: {
       /** @enum {string} */
@@ -1581,6 +1635,7 @@ export interface components {
       type: string
     }
     Provider: {
+      api: components['schemas']['ProviderApi']
       auth: components['schemas']['ProviderAuth']
       /** @enum {string} */
       auth_type: 'oauth2' | 'api_key' | 'basic' | 'app_install'
@@ -1595,20 +1650,32 @@ export interface components {
       id: string
       logo_url: string
       name: string
+      placeholders: components['schemas']['Placeholders']
       tags: string[]
       /** Format: date-time */
       updated_at: string
       webhooks: components['schemas']['ProviderWebhooks']
     }
+    /** @description The provider REST API, when it has a public one. */
+    ProviderApi: {
+      /** @description Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`). */
+      base_url: string
+    } | null
     ProviderAuth:
       | {
+          authorization_params?: components['schemas']['AuthorizationParams']
           authorization_url: string
+          /** @description The authorization server's issuer identifier. When set, the RFC 9207 `iss` callback parameter and an ID token's `iss` must equal it; when not set, the provider is treated as plain OAuth 2 and neither is checked. */
+          issuer?: string
           /** @default true */
           pkce?: boolean
           /** @default  */
           scope_separator?: string
           /** @default [] */
           scopes?: string[]
+          token_endpoint_auth_method?: components['schemas']['TokenEndpointAuthMethod']
+          token_params?: components['schemas']['TokenParams']
+          token_response?: components['schemas']['TokenResponse']
           token_url: string
           /** @enum {string} */
           type: 'oauth2'
@@ -1635,13 +1702,19 @@ export interface components {
       next_cursor?: string
     }
     ProviderConfig: {
+      /** @description Overrides the provider's API base URL (placeholders allowed). */
+      api_base_url: string | null
+      /** @description Added to (and overriding, key by key) the provider's authorization_params. */
+      authorization_params: {
+        [key: string]: string
+      } | null
       client_id: string | null
       client_secret_set: boolean
       /** Format: date-time */
       created_at: string
       id: string
       /**
-       * @description real when client_id and client_secret are set (OAuth against the provider), else simulated.
+       * @description real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.
        * @enum {string}
        */
       mode: 'real' | 'simulated'
@@ -1649,6 +1722,15 @@ export interface components {
       provider: string
       /** @description Scopes to request; null uses the provider's defaults. */
       scopes: string[] | null
+      /**
+       * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
+       * @enum {string|null}
+       */
+      token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+      /** @description Added to (and overriding, key by key) the provider's token_params. */
+      token_params: {
+        [key: string]: string
+      } | null
       /** Format: date-time */
       updated_at: string
       webhook_secret_set: boolean
@@ -1656,13 +1738,19 @@ export interface components {
     }
     ProviderConfigPage: {
       data: {
+        /** @description Overrides the provider's API base URL (placeholders allowed). */
+        api_base_url?: string | null
+        /** @description Added to (and overriding, key by key) the provider's authorization_params. */
+        authorization_params?: {
+          [key: string]: string
+        } | null
         client_id?: string | null
         client_secret_set?: boolean
         /** Format: date-time */
         created_at?: string
         id?: string
         /**
-         * @description real when client_id and client_secret are set (OAuth against the provider), else simulated.
+         * @description real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.
          * @enum {string}
          */
         mode?: 'real' | 'simulated'
@@ -1670,6 +1758,15 @@ export interface components {
         provider?: string
         /** @description Scopes to request; null uses the provider's defaults. */
         scopes?: string[] | null
+        /**
+         * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
+         * @enum {string|null}
+         */
+        token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+        /** @description Added to (and overriding, key by key) the provider's token_params. */
+        token_params?: {
+          [key: string]: string
+        } | null
         /** Format: date-time */
         updated_at?: string
         webhook_secret_set?: boolean
@@ -1683,6 +1780,7 @@ export interface components {
     }
     ProviderPage: {
       data: {
+        api?: components['schemas']['ProviderApi']
         auth?: components['schemas']['ProviderAuth']
         /** @enum {string} */
         auth_type?: 'oauth2' | 'api_key' | 'basic' | 'app_install'
@@ -1697,6 +1795,7 @@ export interface components {
         id?: string
         logo_url?: string
         name?: string
+        placeholders?: components['schemas']['Placeholders']
         tags?: string[]
         /** Format: date-time */
         updated_at?: string
@@ -1851,6 +1950,47 @@ export interface components {
     }
     /** @enum {string} */
     Tier: 'free' | 'pro' | 'enterprise'
+    /**
+     * @description How the client authenticates at the token endpoint (RFC 8414 `token_endpoint_auth_methods_supported`): HTTP Basic, client_id and client_secret in the form body, or none (a public client that proves itself with PKCE only).
+     * @default client_secret_basic
+     * @enum {string}
+     */
+    TokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'none'
+    /**
+     * @description Fixed extra form parameters of every token request (code exchange and refresh).
+     * @default {}
+     */
+    TokenParams: {
+      [key: string]: string
+    }
+    /**
+     * @default {
+     *       "access_token_paths": [
+     *         "access_token"
+     *       ],
+     *       "metadata": {}
+     *     }
+     */
+    TokenResponse: {
+      /**
+       * @description Where the access token is, tried in order; the first string found wins (Slack user tokens: `authed_user.access_token`).
+       * @default [
+       *       "access_token"
+       *     ]
+       */
+      access_token_paths?: string[]
+      /**
+       * @description Token-response fields kept on the connection as `metadata` (only strings, numbers and booleans; never a token).
+       * @default {}
+       */
+      metadata?: {
+        [key: string]: {
+          /** @description A plausible value: what simulated connections get. */
+          example: string
+          path: string
+        }
+      }
+    }
     TriggerRequest: {
       /**
        * @description Deep-merged over the sample body (objects merge, anything else replaces).
@@ -1874,6 +2014,7 @@ export interface components {
       type: string
     }
     UpdateProvider: {
+      api?: components['schemas']['ProviderApi']
       auth?: components['schemas']['ProviderAuth']
       /** @description Ids from GET /providers/categories. */
       categories?: string[]
@@ -1881,14 +2022,30 @@ export interface components {
       description?: string
       docs_url?: string | null
       name?: string
+      placeholders?: components['schemas']['Placeholders']
       tags?: string[]
       webhooks?: components['schemas']['ProviderWebhooks']
     }
     UpdateProviderConfig: {
+      /** @description Overrides the provider's API base URL (placeholders allowed). */
+      api_base_url?: string | null
+      /** @description Added to (and overriding, key by key) the provider's authorization_params. */
+      authorization_params?: {
+        [key: string]: string
+      } | null
       client_id?: string | null
       client_secret?: string | null
       name?: string
       scopes?: string[] | null
+      /**
+       * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
+       * @enum {string|null}
+       */
+      token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+      /** @description Added to (and overriding, key by key) the provider's token_params. */
+      token_params?: {
+        [key: string]: string
+      } | null
       webhook_secret?: string | null
       webhook_signature?: components['schemas']['SignatureScheme']
     }

@@ -36,6 +36,9 @@ export interface Provider {
   auth: Record<string, unknown> & { type: string; scopes?: string[] }
   webhooks: { signature: string | null; handshake: string | null } | null
   docs_url: string | null
+  /** Where each `{placeholder}` of the provider URLs gets its value. */
+  placeholders?: Record<string, { source: 'params' | 'metadata'; description: string }>
+  api?: { base_url: string } | null
   custom: boolean
   logo_url: string
   created_at: string
@@ -59,6 +62,10 @@ export interface ProviderConfig {
   scopes: string[] | null
   webhook_secret_set: boolean
   webhook_signature: string | null
+  /** Overrides of the provider's declaration; null uses the provider's. */
+  token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+  authorization_params?: Record<string, string> | null
+  api_base_url?: string | null
   mode: 'real' | 'simulated'
   created_at: string
   updated_at: string
@@ -73,6 +80,10 @@ export interface Connection {
   status: 'active' | 'needs_reauth' | 'revoked'
   status_reason: string | null
   scopes: string[]
+  /** The session's placeholder values (`shop`, `subdomain`). */
+  params?: Record<string, string>
+  /** Non-secret token-response fields the provider declares (`instance_url`, `team_id`). */
+  metadata?: Record<string, string | number | boolean>
   token_expires_at: string | null
   created_at: string
   updated_at: string

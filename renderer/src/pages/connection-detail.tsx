@@ -12,6 +12,21 @@ import { useSession } from '../lib/session'
 import type { Connection } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 
+/** `key: value` lines for an object of facts, or nothing when it is empty. */
+const pairs = (values: Record<string, string | number | boolean> | undefined) => {
+  const entries = Object.entries(values ?? {})
+  if (!entries.length) return undefined
+  return (
+    <span className="stack" style={{ gap: 2 }}>
+      {entries.map(([k, v]) => (
+        <span key={k}>
+          {k}: <Mono>{String(v)}</Mono>
+        </span>
+      ))}
+    </span>
+  )
+}
+
 /** A connection's details and what can be done with it: refresh, re-authorize, revoke. */
 export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api } = useSession()
@@ -112,6 +127,8 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
                   ),
                 ],
                 ['Provider config', c.provider_config_id && <Mono>{c.provider_config_id}</Mono>],
+                ['Params', pairs(c.params)],
+                ['Metadata', pairs(c.metadata)],
                 ['Created', <Time key="c" iso={c.created_at} />],
                 ['Last refreshed', <Time key="r" iso={c.last_refreshed_at} />],
                 ['Token expires', <Time key="e" iso={c.token_expires_at} />],

@@ -15,6 +15,12 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean)
 
+/** An auth object without its issuer (the form sets or clears it). */
+const withoutIssuer = (auth: Record<string, unknown>) => {
+  const { issuer: _issuer, ...rest } = auth
+  return rest
+}
+
 /** Adds (or edits) a workspace's own provider, for services the catalog does not have. */
 export function CustomProviderDialog({ onClose, existing }: { onClose: () => void; existing?: Provider }) {
   const { api } = useSession()
@@ -33,6 +39,9 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
     scopes: Array.isArray(auth.scopes) ? (auth.scopes as string[]).join(' ') : '',
     installUrl: (auth.install_url as string) ?? '',
     signature: existing?.webhooks?.signature ?? '',
+    issuer: (auth.issuer as string) ?? '',
+    authMethod: (auth.token_endpoint_auth_method as string) ?? 'client_secret_basic',
+    apiBaseUrl: existing?.api?.base_url ?? '',
   })
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
@@ -46,15 +55,20 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
     auth:
       form.authType === 'oauth2'
         ? {
+            // What the form does not show (PKCE, extra parameters, token-response handling) is kept.
+            ...(auth.type === 'oauth2' && withoutIssuer(auth)),
             type: 'oauth2',
             authorization_url: form.authorizationUrl.trim(),
             token_url: form.tokenUrl.trim(),
             scopes: list(form.scopes),
+            token_endpoint_auth_method: form.authMethod,
+            ...(form.issuer.trim() && { issuer: form.issuer.trim() }),
           }
         : form.authType === 'app_install'
           ? { type: 'app_install', install_url: form.installUrl.trim() }
           : { type: form.authType },
     webhooks: form.signature ? { signature: form.signature } : null,
+    api: form.apiBaseUrl.trim() ? { base_url: form.apiBaseUrl.trim() } : null,
   })
   const save = useApiMutation(
     () =>
@@ -215,6 +229,27 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
             <Field label="Default scopes" htmlFor="cp-scopes" hint="Separated by spaces or commas.">
               <input id="cp-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
             </Field>
+            <div className="form-row">
+              <Field
+                label="Issuer"
+                htmlFor="cp-issuer"
+                hint="Optional. When set, the callback's iss and ID tokens must name it; empty is plain OAuth 2."
+              >
+                <input id="cp-issuer" className="input" value={form.issuer} onChange={set('issuer')} />
+              </Field>
+              <Field label="Token endpoint authentication" htmlFor="cp-auth-method">
+                <select
+                  id="cp-auth-method"
+                  className="input"
+                  value={form.authMethod}
+                  onChange={set('authMethod')}
+                >
+                  <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
+                  <option value="client_secret_post">In the form body (client_secret_post)</option>
+                  <option value="none">None: public client (none)</option>
+                </select>
+              </Field>
+            </div>
           </>
         )}
         {form.authType === 'app_install' && (
@@ -229,6 +264,18 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
             />
           </Field>
         )}
+        <Field
+          label="API base URL"
+          htmlFor="cp-api-base-url"
+          hint="Optional; the base of its REST API. Placeholders such as {subdomain} are allowed."
+        >
+          <input
+            id="cp-api-base-url"
+            className="input"
+            value={form.apiBaseUrl}
+            onChange={set('apiBaseUrl')}
+          />
+        </Field>
         {save.error && unshown && <ErrorNote error={save.error} title="Could not save the provider" />}
       </form>
     </Modal>

@@ -28,11 +28,17 @@ export function ProviderConfigDialog(props: {
     scopes: e?.scopes?.join(' ') ?? '',
     webhookSecret: '',
     signature: e?.webhook_signature ?? '',
+    authMethod: e?.token_endpoint_auth_method ?? '',
+    authorizationParams: new URLSearchParams(e?.authorization_params ?? {}).toString(),
+    apiBaseUrl: e?.api_base_url ?? '',
   })
   const [clear, setClear] = useState({ clientSecret: false, webhookSecret: false })
   const set = (k: keyof typeof form) => (ev: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: ev.target.value }))
   const scopes = form.scopes.split(/[\s,]+/).filter(Boolean)
+  // Typed as a query string (`audience=api.atlassian.com&prompt=consent`), the way they are sent.
+  const authorizationParams = Object.fromEntries(new URLSearchParams(form.authorizationParams.trim()))
+  const hasParams = Object.keys(authorizationParams).length > 0
 
   const save = useApiMutation(() => {
     if (!e) {
@@ -44,6 +50,9 @@ export function ProviderConfigDialog(props: {
         ...(scopes.length && { scopes }),
         ...(form.webhookSecret && { webhook_secret: form.webhookSecret }),
         ...(form.signature && { webhook_signature: form.signature }),
+        ...(form.authMethod && { token_endpoint_auth_method: form.authMethod }),
+        ...(hasParams && { authorization_params: authorizationParams }),
+        ...(form.apiBaseUrl.trim() && { api_base_url: form.apiBaseUrl.trim() }),
       })
     }
     return api.request<ProviderConfig>('PATCH', `/api/provider-configs/${encodeURIComponent(e.id)}`, {
@@ -57,6 +66,9 @@ export function ProviderConfigDialog(props: {
         ? { webhook_secret: form.webhookSecret }
         : clear.webhookSecret && { webhook_secret: null }),
       webhook_signature: form.signature || null,
+      token_endpoint_auth_method: form.authMethod || null,
+      authorization_params: hasParams ? authorizationParams : null,
+      api_base_url: form.apiBaseUrl.trim() || null,
     })
   }, ['provider-configs'])
   const errors = fieldErrors(save.error)
@@ -180,6 +192,52 @@ export function ProviderConfigDialog(props: {
           error={errors.scopes}
         >
           <input id="pc-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
+        </Field>
+        <div className="form-row">
+          <Field
+            label="Token endpoint authentication"
+            htmlFor="pc-auth-method"
+            hint="Empty uses the provider's own method; “none” is a public client (PKCE, no secret)."
+            error={errors.token_endpoint_auth_method}
+          >
+            <select
+              id="pc-auth-method"
+              className="input"
+              value={form.authMethod}
+              onChange={set('authMethod')}
+            >
+              <option value="">Provider default</option>
+              <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
+              <option value="client_secret_post">In the form body (client_secret_post)</option>
+              <option value="none">None: public client (none)</option>
+            </select>
+          </Field>
+          <Field
+            label="Extra authorization parameters"
+            htmlFor="pc-authorization-params"
+            hint="Added to the provider's, as a query string: prompt=consent&access_type=offline."
+            error={errors.authorization_params}
+          >
+            <input
+              id="pc-authorization-params"
+              className="input"
+              value={form.authorizationParams}
+              onChange={set('authorizationParams')}
+            />
+          </Field>
+        </div>
+        <Field
+          label="API base URL"
+          htmlFor="pc-api-base-url"
+          hint="Empty uses the provider's; may hold placeholders such as {subdomain}."
+          error={errors.api_base_url}
+        >
+          <input
+            id="pc-api-base-url"
+            className="input"
+            value={form.apiBaseUrl}
+            onChange={set('apiBaseUrl')}
+          />
         </Field>
         <div className="form-row">
           {secretField(

@@ -12,6 +12,7 @@ import { useSession } from '../lib/session'
 import type { Provider } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { CustomProviderDialog } from './custom-provider-dialog'
+import { ConnectRequirements } from './provider-requirements'
 import { AUTH_LABELS, useCategories } from './providers'
 
 /** A provider: what it is, how it authenticates and signs webhooks, and what to do next. */
@@ -109,6 +110,7 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
                 ],
               ]}
             />
+            <ConnectRequirements provider={p} />
             <div className="field">
               <span className="label">Webhook URL for this provider</span>
               <CopyField

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js'
-import type { Connection, ConnectionStatus, FlowMode } from './connections.schema.js'
+import type { Connection, ConnectionMetadata, ConnectionStatus, FlowMode } from './connections.schema.js'
 
 export interface ConnectionRow {
   id: string
@@ -13,6 +13,8 @@ export interface ConnectionRow {
   scopes: string
   /** JSON object of URL template values (`{shop}`), needed again to refresh. */
   params: string
+  /** JSON object of non-secret token-response fields (instance_url, team id, ...). */
+  metadata: string
   access_token: Buffer | null
   refresh_token: Buffer | null
   token_type: string | null
@@ -23,7 +25,7 @@ export interface ConnectionRow {
 }
 
 export const COLUMNS =
-  'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, status_reason, scopes, params, access_token, refresh_token, token_type, token_expires_at, created_at, updated_at, last_refreshed_at'
+  'id, workspace_id, provider, provider_config_id, tenant_id, mode, status, status_reason, scopes, params, metadata, access_token, refresh_token, token_type, token_expires_at, created_at, updated_at, last_refreshed_at'
 
 /** Row → API shape. The token columns are deliberately not read here. */
 export const toConnection = (row: ConnectionRow): Connection => ({
@@ -35,6 +37,8 @@ export const toConnection = (row: ConnectionRow): Connection => ({
   status: row.status,
   status_reason: row.status_reason,
   scopes: JSON.parse(row.scopes) as string[],
+  params: JSON.parse(row.params) as Record<string, string>,
+  metadata: JSON.parse(row.metadata) as ConnectionMetadata,
   token_expires_at: row.token_expires_at,
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -45,13 +49,13 @@ export const toConnection = (row: ConnectionRow): Connection => ({
 export function createConnectionsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO connections (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @provider_config_id, @tenant_id,
-     @mode, @status, @status_reason, @scopes, @params, @access_token, @refresh_token, @token_type, @token_expires_at,
+     @mode, @status, @status_reason, @scopes, @params, @metadata, @access_token, @refresh_token, @token_type, @token_expires_at,
      @created_at, @updated_at, @last_refreshed_at)`,
   )
   const byId = db.prepare(`SELECT ${COLUMNS} FROM connections WHERE workspace_id = ? AND id = ?`)
   const update = db.prepare(
     `UPDATE connections SET provider_config_id = @provider_config_id, mode = @mode, status = @status,
-     status_reason = @status_reason, scopes = @scopes, params = @params, access_token = @access_token, refresh_token = @refresh_token,
+     status_reason = @status_reason, scopes = @scopes, params = @params, metadata = @metadata, access_token = @access_token, refresh_token = @refresh_token,
      token_type = @token_type, token_expires_at = @token_expires_at, updated_at = @updated_at,
      last_refreshed_at = @last_refreshed_at
      WHERE workspace_id = @workspace_id AND id = @id`,

@@ -13,6 +13,14 @@ export const FlowModeSchema = z.enum(['real', 'simulated']).openapi('FlowMode', 
 })
 export type FlowMode = z.infer<typeof FlowModeSchema>
 
+export const ConnectionMetadataSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .openapi('ConnectionMetadata', {
+    description:
+      "Non-secret facts the provider's token response gave about the account, as the provider declares them (`instance_url`, `team_id`, `account_id`, ...). Never a token. Simulated connections get plausible values.",
+    example: { instance_url: 'https://acme.my.salesforce.com' },
+  })
+
 /** A tenant's authorized link to a provider account. Tokens are held sealed and never returned. */
 export const ConnectionSchema = z
   .object({
@@ -24,6 +32,11 @@ export const ConnectionSchema = z
     status: ConnectionStatusSchema,
     status_reason: z.string().nullable().openapi({ description: 'Why the connection left `active`.' }),
     scopes: z.array(z.string()).openapi({ description: 'Scopes granted by the provider.' }),
+    params: z.record(z.string(), z.string()).openapi({
+      description:
+        "The auth session's `params`: values of the provider's `{placeholder}`s (`shop`, `subdomain`).",
+    }),
+    metadata: ConnectionMetadataSchema,
     token_expires_at: z
       .string()
       .datetime()
@@ -35,6 +48,7 @@ export const ConnectionSchema = z
   })
   .openapi('Connection')
 export type Connection = z.infer<typeof ConnectionSchema>
+export type ConnectionMetadata = z.infer<typeof ConnectionMetadataSchema>
 
 /** `POST /api/connections/{id}/refresh?simulate=error` tells the simulator to reject the refresh. */
 export const RefreshQuerySchema = z.object({

@@ -8,7 +8,7 @@ import type { FlowClients } from '../oauth/flow-clients.js'
 import { OAuthGrantError, OAuthTransportError, refreshTokens } from '../oauth/oauth-client.js'
 import type { Simulator } from '../simulator/simulator.service.js'
 import { type ConnectionRow, type ConnectionsRepo, toConnection } from './connections.repo.js'
-import type { Connection, FlowMode, TokenSet } from './connections.schema.js'
+import type { Connection, ConnectionMetadata, FlowMode, TokenSet } from './connections.schema.js'
 
 /** What a completed auth session hands over to create or re-authorize a connection. */
 export interface Grant {
@@ -19,6 +19,8 @@ export interface Grant {
   params: Record<string, string>
   requested_scopes: string[]
   tokens: TokenSet
+  /** Non-secret token-response fields; none when absent. */
+  metadata?: ConnectionMetadata | undefined
   session_id: string
 }
 
@@ -101,6 +103,7 @@ export function createConnectionsService(deps: {
       )
     }
     let tokens: TokenSet | undefined
+    let metadata: ConnectionMetadata = {}
     let reason = ''
     try {
       const client = flows.clientFor({
@@ -112,7 +115,7 @@ export function createConnectionsService(deps: {
         origin,
       })
       if (fail) simulator.failNextRefresh(refreshToken)
-      tokens = await refreshTokens(client, refreshToken)
+      ;({ tokens, metadata } = await refreshTokens(client, refreshToken))
     } catch (err) {
       if (err instanceof OAuthGrantError) reason = `refresh_failed (${err.error}): ${err.description}`
       else if (err instanceof AppError && err.code === 'conflict') reason = `refresh_failed: ${err.detail}`
@@ -129,6 +132,8 @@ export function createConnectionsService(deps: {
         ? {
             ...now,
             ...tokenColumns(id, tokens, now.refresh_token),
+            // A refresh answer may repeat (or update) metadata, such as Salesforce's instance_url.
+            metadata: JSON.stringify({ ...(JSON.parse(now.metadata) as ConnectionMetadata), ...metadata }),
             updated_at: stamp,
             last_refreshed_at: stamp,
           }
@@ -176,6 +181,7 @@ export function createConnectionsService(deps: {
         status_reason: null,
         scopes: grantedScopes(grant),
         params: JSON.stringify(grant.params),
+        metadata: JSON.stringify(grant.metadata ?? {}),
         ...tokenColumns(id, grant.tokens, null),
         created_at: now,
         updated_at: now,
@@ -201,6 +207,7 @@ export function createConnectionsService(deps: {
         status_reason: null,
         scopes: grantedScopes(grant),
         params: JSON.stringify(grant.params),
+        metadata: JSON.stringify(grant.metadata ?? {}),
         ...tokenColumns(id, grant.tokens, null),
         updated_at: isoAt(clock.now()),
       }

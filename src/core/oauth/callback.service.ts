@@ -9,7 +9,7 @@ import type { ProvidersService } from '../providers/providers.service.js'
 import type { SessionRow, SessionsRepo } from '../sessions/sessions.repo.js'
 import { stateHashOf } from '../sessions/sessions.service.js'
 import type { FlowClients } from './flow-clients.js'
-import { exchangeCode, OAuthGrantError } from './oauth-client.js'
+import { exchangeCode, OAuthCallbackError, OAuthGrantError, type TokenResult } from './oauth-client.js'
 
 /** How a flow ended, for the route to redirect or render. */
 export interface CallbackOutcome {
@@ -108,7 +108,7 @@ export function createCallbackHandler(deps: {
 
   async function completeAuth(s: SessionRow, query: URLSearchParams, verifier: string | null) {
     const params = JSON.parse(s.params) as Record<string, string>
-    let tokens: Grant['tokens']
+    let result: TokenResult
     try {
       const client = flows.clientFor({
         workspaceId: s.workspace_id,
@@ -118,17 +118,24 @@ export function createCallbackHandler(deps: {
         params,
         origin: s.origin,
       })
-      tokens = await exchangeCode(client, query, {
+      result = await exchangeCode(client, query, {
         state: query.get('state')!,
         redirectUri: `${s.origin}/oauth/callback`,
         codeVerifier: verifier,
       })
     } catch (err) {
+      // The provider's own words, sanitised: they are shown in a page and stored with the session.
+      if (err instanceof OAuthCallbackError) {
+        return fail(s, 'invalid_callback', description(err.description, 'The callback failed its checks.'))
+      }
       if (err instanceof OAuthGrantError) {
         return fail(
           s,
           'token_exchange_failed',
-          `The token endpoint refused the code (${err.error}): ${err.description}`,
+          description(
+            `The token endpoint refused the code (${errorCode(err.error)}): ${err.description}`,
+            'The token endpoint refused the code.',
+          ),
         )
       }
       return fail(
@@ -144,7 +151,8 @@ export function createCallbackHandler(deps: {
       mode: s.mode,
       params,
       requested_scopes: JSON.parse(s.scopes) as string[],
-      tokens,
+      tokens: result.tokens,
+      metadata: result.metadata,
       session_id: s.id,
     }
     try {

@@ -31,7 +31,11 @@ export function createFlowClients(deps: {
     clientFor(target: FlowTarget): OAuthClient {
       if (target.mode === 'simulated') {
         return {
-          server: simulatorServer(target.origin, target.provider),
+          server: simulatorServer(
+            target.origin,
+            target.provider,
+            providers.find(target.workspaceId, target.provider),
+          ),
           clientId: simulatorClientId(target.workspaceId),
           fetch: (url, init) => simulator.token(new Request(url, init)),
         }
@@ -44,10 +48,12 @@ export function createFlowClients(deps: {
         )
       }
       let credentials: ReturnType<ProviderConfigsService['clientCredentials']>
+      let config: ReturnType<ProviderConfigsService['get']> | undefined
       try {
-        credentials = target.providerConfigId
-          ? providerConfigs.clientCredentials(target.workspaceId, target.providerConfigId)
+        config = target.providerConfigId
+          ? providerConfigs.get(target.workspaceId, target.providerConfigId)
           : undefined
+        credentials = config && providerConfigs.clientCredentials(target.workspaceId, config.id)
       } catch {
         credentials = undefined
       }
@@ -58,7 +64,7 @@ export function createFlowClients(deps: {
         )
       }
       return {
-        server: realServer(provider, target.params),
+        server: realServer(provider, target.params, config),
         clientId: credentials.client_id,
         clientSecret: credentials.client_secret,
       }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js'
+import type { TokenEndpointAuthMethod } from '../providers/connect.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import type { ProviderConfig } from './provider-configs.schema.js'
 
@@ -12,12 +13,22 @@ export interface ProviderConfigRow {
   scopes: string | null
   webhook_secret: Buffer | null
   webhook_signature: SignatureScheme | null
+  token_endpoint_auth_method: TokenEndpointAuthMethod | null
+  /** JSON objects, or null to use the provider's. */
+  authorization_params: string | null
+  token_params: string | null
+  api_base_url: string | null
   created_at: string
   updated_at: string
 }
 
 export const COLUMNS =
-  'id, workspace_id, provider, name, client_id, client_secret, scopes, webhook_secret, webhook_signature, created_at, updated_at'
+  'id, workspace_id, provider, name, client_id, client_secret, scopes, webhook_secret, webhook_signature, token_endpoint_auth_method, authorization_params, token_params, api_base_url, created_at, updated_at'
+
+/** Real mode needs a client id and a way to authenticate: a secret, or none (a public PKCE client). */
+export const isReal = (
+  row: Pick<ProviderConfigRow, 'client_id' | 'client_secret' | 'token_endpoint_auth_method'>,
+) => row.client_id !== null && (row.client_secret !== null || row.token_endpoint_auth_method === 'none')
 
 export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
   id: row.id,
@@ -28,7 +39,13 @@ export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
   scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : null,
   webhook_secret_set: row.webhook_secret !== null,
   webhook_signature: row.webhook_signature,
-  mode: row.client_id && row.client_secret ? 'real' : 'simulated',
+  token_endpoint_auth_method: row.token_endpoint_auth_method,
+  authorization_params: row.authorization_params
+    ? (JSON.parse(row.authorization_params) as Record<string, string>)
+    : null,
+  token_params: row.token_params ? (JSON.parse(row.token_params) as Record<string, string>) : null,
+  api_base_url: row.api_base_url,
+  mode: isReal(row) ? 'real' : 'simulated',
   created_at: row.created_at,
   updated_at: row.updated_at,
 })
@@ -37,7 +54,8 @@ export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
 export function createProviderConfigsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO provider_configs (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @name, @client_id,
-     @client_secret, @scopes, @webhook_secret, @webhook_signature, @created_at, @updated_at)`,
+     @client_secret, @scopes, @webhook_secret, @webhook_signature, @token_endpoint_auth_method,
+     @authorization_params, @token_params, @api_base_url, @created_at, @updated_at)`,
   )
   const byId = db.prepare(`SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND id = ?`)
   const byProvider = db.prepare(
@@ -45,7 +63,9 @@ export function createProviderConfigsRepo(db: Db) {
   )
   const update = db.prepare(
     `UPDATE provider_configs SET name = @name, client_id = @client_id, client_secret = @client_secret, scopes = @scopes,
-     webhook_secret = @webhook_secret, webhook_signature = @webhook_signature, updated_at = @updated_at
+     webhook_secret = @webhook_secret, webhook_signature = @webhook_signature,
+     token_endpoint_auth_method = @token_endpoint_auth_method, authorization_params = @authorization_params,
+     token_params = @token_params, api_base_url = @api_base_url, updated_at = @updated_at
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
   const remove = db.prepare('DELETE FROM provider_configs WHERE workspace_id = ? AND id = ?')

@@ -1,9 +1,32 @@
 import { z } from '@hono/zod-openapi'
 import { noControlCharacters } from '../common/text.js'
+import {
+  authorizationParams,
+  ProviderApiSchema,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  tokenParams,
+} from '../providers/connect.schema.js'
 import { SignatureSchemeSchema } from '../providers/providers.schema.js'
 
 const secret = z.string().min(1).max(4096)
 const scopes = z.array(z.string().min(1).max(200)).max(100)
+
+/** Per-config overrides of what the provider declares (null: use the provider's). */
+const overrides = {
+  token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).nullable().openapi({
+    description:
+      "Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).",
+  }),
+  authorization_params: authorizationParams().nullable().openapi({
+    description: "Added to (and overriding, key by key) the provider's authorization_params.",
+  }),
+  token_params: tokenParams().nullable().openapi({
+    description: "Added to (and overriding, key by key) the provider's token_params.",
+  }),
+  api_base_url: ProviderApiSchema.shape.base_url.nullable().openapi({
+    description: "Overrides the provider's API base URL (placeholders allowed).",
+  }),
+}
 
 /** A workspace's settings for one provider. Secrets are write-only: the API only says whether one is set. */
 export const ProviderConfigSchema = z
@@ -20,9 +43,10 @@ export const ProviderConfigSchema = z
     webhook_signature: SignatureSchemeSchema.nullable().openapi({
       description: "Signature scheme to verify inbound webhooks with; null uses the provider's own.",
     }),
+    ...overrides,
     mode: z.enum(['real', 'simulated']).openapi({
       description:
-        'real when client_id and client_secret are set (OAuth against the provider), else simulated.',
+        'real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.',
     }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
@@ -39,6 +63,10 @@ export const CreateProviderConfigSchema = z
     scopes: scopes.optional(),
     webhook_secret: secret.optional(),
     webhook_signature: SignatureSchemeSchema.optional(),
+    token_endpoint_auth_method: overrides.token_endpoint_auth_method.optional(),
+    authorization_params: overrides.authorization_params.optional(),
+    token_params: overrides.token_params.optional(),
+    api_base_url: overrides.api_base_url.optional(),
   })
   .strict()
   .openapi('CreateProviderConfig')
@@ -53,6 +81,7 @@ export const UpdateProviderConfigSchema = z
     scopes: scopes.nullable(),
     webhook_secret: secret.nullable(),
     webhook_signature: SignatureSchemeSchema.nullable(),
+    ...overrides,
   })
   .partial()
   .strict()

@@ -13,7 +13,7 @@ export const providerConfigsSearchable = defineSearchable<ProviderConfig, Provid
     provider: { sql: 'provider', type: 'string' },
     name: { sql: 'name', type: 'string' },
     mode: {
-      sql: "(CASE WHEN client_id IS NOT NULL AND client_secret IS NOT NULL THEN 'real' ELSE 'simulated' END)",
+      sql: "(CASE WHEN client_id IS NOT NULL AND (client_secret IS NOT NULL OR token_endpoint_auth_method = 'none') THEN 'real' ELSE 'simulated' END)",
       type: 'string',
       values: ['real', 'simulated'],
     },

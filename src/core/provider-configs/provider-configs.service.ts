@@ -5,17 +5,21 @@ import { AppError, notFound } from '../errors.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import {
+  isReal,
   type ProviderConfigRow,
   type ProviderConfigsRepo,
   toProviderConfig,
 } from './provider-configs.repo.js'
 import type { CreateProviderConfig, ProviderConfig, UpdateProviderConfig } from './provider-configs.schema.js'
 
-/** Client credentials of a config, decrypted for the OAuth client only. */
+/** Client credentials of a config, decrypted for the OAuth client only (no secret for a public client). */
 export interface ClientCredentials {
   client_id: string
-  client_secret: string
+  client_secret: string | undefined
 }
+
+const jsonOrNull = (value: Record<string, string> | null | undefined) =>
+  value ? JSON.stringify(value) : null
 
 /** Provider configs: per-workspace credentials and settings for a provider; secrets sealed at rest. */
 export function createProviderConfigsService(deps: {
@@ -58,6 +62,16 @@ export function createProviderConfigsService(deps: {
         scopes: input.scopes ? JSON.stringify(input.scopes) : null,
         webhook_secret: seal(input.webhook_secret, id, 'webhook_secret'),
         webhook_signature: input.webhook_signature ?? null,
+        // A provider that is a public client (`none`) is recorded on its config, so that a client id
+        // alone makes the config real (mode is a property of the config; see isReal).
+        token_endpoint_auth_method:
+          input.token_endpoint_auth_method ??
+          (provider.auth.type === 'oauth2' && provider.auth.token_endpoint_auth_method === 'none'
+            ? 'none'
+            : null),
+        authorization_params: jsonOrNull(input.authorization_params),
+        token_params: jsonOrNull(input.token_params),
+        api_base_url: input.api_base_url ?? null,
         created_at: now,
         updated_at: now,
       }
@@ -84,6 +98,17 @@ export function createProviderConfigsService(deps: {
             : seal(patch.webhook_secret, id, 'webhook_secret'),
         webhook_signature:
           patch.webhook_signature === undefined ? current.webhook_signature : patch.webhook_signature,
+        token_endpoint_auth_method:
+          patch.token_endpoint_auth_method === undefined
+            ? current.token_endpoint_auth_method
+            : patch.token_endpoint_auth_method,
+        authorization_params:
+          patch.authorization_params === undefined
+            ? current.authorization_params
+            : jsonOrNull(patch.authorization_params),
+        token_params:
+          patch.token_params === undefined ? current.token_params : jsonOrNull(patch.token_params),
+        api_base_url: patch.api_base_url === undefined ? current.api_base_url : patch.api_base_url,
         updated_at: isoAt(clock.now()),
       }
       repo.update(next)
@@ -116,8 +141,9 @@ export function createProviderConfigsService(deps: {
     /** Decrypted client credentials, or undefined when the config is simulated. */
     clientCredentials(workspaceId: string, id: string): ClientCredentials | undefined {
       const r = row(workspaceId, id)
-      const secret = open(r.client_secret, id, 'client_secret')
-      return r.client_id && secret ? { client_id: r.client_id, client_secret: secret } : undefined
+      if (!isReal(r)) return undefined
+      const secret = open(r.client_secret, id, 'client_secret') ?? undefined
+      return { client_id: r.client_id!, client_secret: secret }
     },
 
     /** Every webhook secret the workspace holds for a provider (newest first), with its scheme override. */

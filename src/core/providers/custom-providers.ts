@@ -122,6 +122,8 @@ export function createCustomProviders(deps: {
           auth: JSON.stringify(input.auth),
           webhooks: input.webhooks ? JSON.stringify(input.webhooks) : null,
           docs_url: input.docs_url ?? null,
+          placeholders: JSON.stringify(input.placeholders ?? {}),
+          api: input.api ? JSON.stringify(input.api) : null,
           created_at: now,
           updated_at: now,
         }
@@ -132,7 +134,7 @@ export function createCustomProviders(deps: {
       return toProvider(row)
     },
 
-    /** Changes a custom provider (`null` clears webhooks and docs_url); catalog providers are 403. */
+    /** Changes a custom provider (`null` clears webhooks, docs_url and api); catalog providers are 403. */
     update(workspaceId: string, id: string, patch: UpdateProvider): Provider {
       checkCategories(patch.categories)
       const row = inTransaction(db, () => {
@@ -148,6 +150,8 @@ export function createCustomProviders(deps: {
           ...(patch.auth !== undefined && { auth_type: patch.auth.type, auth: JSON.stringify(patch.auth) }),
           ...(patch.webhooks !== undefined && { webhooks: patch.webhooks && JSON.stringify(patch.webhooks) }),
           ...(patch.docs_url !== undefined && { docs_url: patch.docs_url }),
+          ...(patch.placeholders !== undefined && { placeholders: JSON.stringify(patch.placeholders) }),
+          ...(patch.api !== undefined && { api: patch.api && JSON.stringify(patch.api) }),
           updated_at: isoAt(clock.now()),
         }
         repo.update(next)

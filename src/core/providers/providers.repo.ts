@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/open.js'
 import type { Catalog } from './catalog.js'
-import type { Category, CategoryWithCount, Provider, ProviderAuth } from './providers.schema.js'
+import type { Placeholders, ProviderApi } from './connect.schema.js'
+import {
+  type Category,
+  type CategoryWithCount,
+  defaultTokenResponse,
+  type Provider,
+  type ProviderAuth,
+} from './providers.schema.js'
 
 export const CATALOG_SCOPE = ''
 
@@ -17,12 +24,16 @@ export interface ProviderRow {
   auth: string
   webhooks: string | null
   docs_url: string | null
+  /** JSON object: placeholder → where its value comes from. */
+  placeholders: string
+  /** JSON `{base_url}` or null. */
+  api: string | null
   created_at: string
   updated_at: string
 }
 
 export const PROVIDER_COLUMNS =
-  'workspace_id, id, name, description, tags, categories, color, auth_type, auth, webhooks, docs_url, created_at, updated_at'
+  'workspace_id, id, name, description, tags, categories, color, auth_type, auth, webhooks, docs_url, placeholders, api, created_at, updated_at'
 
 /**
  * Rows a scope can see: its own providers, and catalog rows no own provider shadows (ids never
@@ -43,6 +54,18 @@ export const logoUrlOf = (row: Pick<ProviderRow, 'workspace_id' | 'id' | 'name' 
   return `/providers/${row.id}/logo.svg?${query}`
 }
 
+/** OAuth fields added after a custom provider was stored read as their defaults. */
+const withAuthDefaults = (auth: ProviderAuth): ProviderAuth =>
+  auth.type === 'oauth2'
+    ? {
+        ...auth,
+        token_endpoint_auth_method: auth.token_endpoint_auth_method ?? 'client_secret_basic',
+        authorization_params: auth.authorization_params ?? {},
+        token_params: auth.token_params ?? {},
+        token_response: auth.token_response ?? defaultTokenResponse(),
+      }
+    : auth
+
 export const toProvider = (row: ProviderRow): Provider => ({
   id: row.id,
   name: row.name,
@@ -51,9 +74,11 @@ export const toProvider = (row: ProviderRow): Provider => ({
   categories: JSON.parse(row.categories) as string[],
   color: row.color,
   auth_type: row.auth_type,
-  auth: JSON.parse(row.auth) as ProviderAuth,
+  auth: withAuthDefaults(JSON.parse(row.auth) as ProviderAuth),
   webhooks: row.webhooks ? (JSON.parse(row.webhooks) as Provider['webhooks']) : null,
   docs_url: row.docs_url,
+  placeholders: JSON.parse(row.placeholders) as Placeholders,
+  api: row.api ? (JSON.parse(row.api) as ProviderApi) : null,
   custom: row.workspace_id !== CATALOG_SCOPE,
   logo_url: logoUrlOf(row),
   created_at: row.created_at,
@@ -70,20 +95,23 @@ export function createProvidersRepo(db: Db) {
   const own = db.prepare(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE workspace_id = ? AND id = ?`)
   const upsertCatalog = db.prepare(
     `INSERT INTO providers (${PROVIDER_COLUMNS})
-     VALUES ('', @id, @name, @description, @tags, @categories, @color, @auth_type, @auth, @webhooks, @docs_url, @now, @now)
+     VALUES ('', @id, @name, @description, @tags, @categories, @color, @auth_type, @auth, @webhooks, @docs_url,
+       @placeholders, @api, @now, @now)
      ON CONFLICT (workspace_id, id) DO UPDATE SET name = excluded.name, description = excluded.description,
        tags = excluded.tags, categories = excluded.categories, color = excluded.color, auth_type = excluded.auth_type,
-       auth = excluded.auth, webhooks = excluded.webhooks, docs_url = excluded.docs_url, updated_at = excluded.updated_at
+       auth = excluded.auth, webhooks = excluded.webhooks, docs_url = excluded.docs_url,
+       placeholders = excluded.placeholders, api = excluded.api, updated_at = excluded.updated_at
      RETURNING pk`,
   )
   const insertRow = db.prepare(
     `INSERT INTO providers (${PROVIDER_COLUMNS}) VALUES (@workspace_id, @id, @name, @description, @tags,
-     @categories, @color, @auth_type, @auth, @webhooks, @docs_url, @created_at, @updated_at) RETURNING pk`,
+     @categories, @color, @auth_type, @auth, @webhooks, @docs_url, @placeholders, @api, @created_at, @updated_at)
+     RETURNING pk`,
   )
   const updateRow = db.prepare(
     `UPDATE providers SET name = @name, description = @description, tags = @tags, categories = @categories,
      color = @color, auth_type = @auth_type, auth = @auth, webhooks = @webhooks, docs_url = @docs_url,
-     updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id RETURNING pk`,
+     placeholders = @placeholders, api = @api, updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id RETURNING pk`,
   )
   const deleteRow = db.prepare('DELETE FROM providers WHERE workspace_id = ? AND id = ?')
   const catalogIds = db.prepare(`SELECT id FROM providers WHERE workspace_id = ''`)
@@ -167,6 +195,8 @@ export function createProvidersRepo(db: Db) {
           auth: JSON.stringify(p.auth),
           webhooks: p.webhooks ? JSON.stringify(p.webhooks) : null,
           docs_url: p.docs_url,
+          placeholders: JSON.stringify(p.placeholders),
+          api: p.api ? JSON.stringify(p.api) : null,
           now,
         }) as { pk: number }
         setCategories(pk, p.categories)

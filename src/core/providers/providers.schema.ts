@@ -1,5 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { noControlCharacters } from '../common/text.js'
+import {
+  AuthorizationParamsSchema,
+  PlaceholdersSchema,
+  ProviderApiSchema,
+  TokenEndpointAuthMethodSchema,
+  TokenParamsSchema,
+  TokenResponseSchema,
+} from './connect.schema.js'
 
 export const SIGNATURE_SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks'] as const
 export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).openapi('SignatureScheme')
@@ -27,6 +35,9 @@ const httpUrl = z
   .max(2048)
   .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
 
+/** A token response read the standard way (RFC 6749 section 5.1), keeping no metadata. */
+export const defaultTokenResponse = () => ({ access_token_paths: ['access_token'], metadata: {} })
+
 const oauth2 = <U extends z.ZodTypeAny>(url: U) =>
   z
     .object({
@@ -36,6 +47,14 @@ const oauth2 = <U extends z.ZodTypeAny>(url: U) =>
       scopes: z.array(z.string().min(1).max(200)).max(50).default([]),
       pkce: z.boolean().default(true),
       scope_separator: z.string().min(1).max(2).default(' '),
+      issuer: url.optional().openapi({
+        description:
+          "The authorization server's issuer identifier. When set, the RFC 9207 `iss` callback parameter and an ID token's `iss` must equal it; when not set, the provider is treated as plain OAuth 2 and neither is checked.",
+      }),
+      token_endpoint_auth_method: TokenEndpointAuthMethodSchema.default('client_secret_basic'),
+      authorization_params: AuthorizationParamsSchema.default({}),
+      token_params: TokenParamsSchema.default({}),
+      token_response: TokenResponseSchema.default(defaultTokenResponse),
     })
     .strict()
 
@@ -80,6 +99,8 @@ export const CatalogProviderSchema = z
     auth: authUnion(httpsUrl),
     webhooks: ProviderWebhooksSchema.nullable(),
     docs_url: httpsUrl,
+    placeholders: PlaceholdersSchema.default({}),
+    api: ProviderApiSchema.nullable().default(null),
   })
   .strict()
 export type CatalogProvider = z.infer<typeof CatalogProviderSchema>
@@ -103,6 +124,10 @@ export const ProviderSchema = z
     auth: ProviderAuthSchema,
     webhooks: ProviderWebhooksSchema.nullable(),
     docs_url: z.string().nullable(),
+    placeholders: PlaceholdersSchema,
+    api: ProviderApiSchema.nullable().openapi({
+      description: 'The provider REST API, when it has a public one.',
+    }),
     custom: z.boolean().openapi({ description: "True for the workspace's own providers." }),
     logo_url: z.string(),
     created_at: z.string().datetime(),
@@ -143,6 +168,8 @@ const customFields = {
   auth: ProviderAuthSchema,
   webhooks: ProviderWebhooksSchema.nullable(),
   docs_url: httpUrl.nullable(),
+  placeholders: PlaceholdersSchema,
+  api: ProviderApiSchema.nullable(),
 }
 
 /** POST /api/providers: a workspace's own provider, searchable beside the catalog. */
@@ -157,12 +184,14 @@ export const CreateProviderSchema = z
     auth: customFields.auth,
     webhooks: customFields.webhooks.optional(),
     docs_url: customFields.docs_url.optional(),
+    placeholders: customFields.placeholders.optional(),
+    api: customFields.api.optional(),
   })
   .strict()
   .openapi('CreateProvider')
 export type CreateProvider = z.infer<typeof CreateProviderSchema>
 
-/** PATCH /api/providers/{id}: send a field to change it; `null` clears webhooks and docs_url. */
+/** PATCH /api/providers/{id}: send a field to change it; `null` clears webhooks, docs_url and api. */
 export const UpdateProviderSchema = z.object(customFields).partial().strict().openapi('UpdateProvider')
 export type UpdateProvider = z.infer<typeof UpdateProviderSchema>
 

@@ -195,7 +195,10 @@ export function createSessionsService(deps: {
         verifier = client.server.pkce ? newCodeVerifier() : null
         url = authorizationUrl(client, {
           redirectUri,
-          scopes: JSON.parse(session.scopes) as string[],
+          // Real providers may need the session's params inside a scope (Dynamics 365: the org's host).
+          scopes: (JSON.parse(session.scopes) as string[]).map((scope) =>
+            session.mode === 'real' ? fillTemplate(scope, params) : scope,
+          ),
           state,
           codeChallenge: verifier ? await codeChallengeOf(verifier) : undefined,
           ...(session.mode === 'simulated' && {

@@ -1,6 +1,7 @@
 import type { Clock } from '../common/clock.js'
 import { workspaceOfSimulatorClient } from '../oauth/endpoints.js'
 import { verifyS256 } from '../oauth/pkce.js'
+import type { Provider } from '../providers/providers.schema.js'
 import type { IssuedCode } from './simulator.schema.js'
 import { tokenStyleOf } from './token-styles.js'
 
@@ -37,6 +38,26 @@ function clientIdOf(request: Request, form: URLSearchParams): string | null {
   return form.get('client_id')
 }
 
+/**
+ * The extra fields the real provider's token response carries, with the plausible values the
+ * catalog declares (a simulated Salesforce answer has an `instance_url`), at the same paths, so
+ * they become connection metadata exactly as a real answer's would.
+ */
+function providerShaped(provider: Provider): Record<string, unknown> {
+  if (provider.auth.type !== 'oauth2') return {}
+  const body: Record<string, unknown> = {}
+  for (const { path, example } of Object.values(provider.auth.token_response.metadata)) {
+    const keys = path.split('.')
+    let node = body
+    for (const key of keys.slice(0, -1)) {
+      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {}
+      node = node[key] as Record<string, unknown>
+    }
+    node[keys.at(-1)!] = example
+  }
+  return body
+}
+
 /** `/simulator/{provider}/token` → provider id. */
 const providerOf = (url: string) => {
   const match = /\/simulator\/([^/]+)\/token$/.exec(new URL(url).pathname)
@@ -48,12 +69,16 @@ export function createSimulatorTokenEndpoint(deps: {
   clock: Clock
   codes: Map<string, IssuedCode>
   refreshesToFail: Set<string>
+  /** The provider a workspace's client sees, for the shape of its token responses. */
+  provider: (workspaceId: string, providerId: string) => Provider | undefined
 }) {
   const { clock, codes, refreshesToFail } = deps
 
-  const issue = (providerId: string, scopes: string[] | undefined) => {
+  const issue = (providerId: string, clientId: string, scopes: string[] | undefined) => {
     const style = tokenStyleOf(providerId)
+    const provider = deps.provider(workspaceOfSimulatorClient(clientId)!, providerId)
     return json(200, {
+      ...(provider && providerShaped(provider)),
       access_token: style.access(),
       token_type: 'bearer',
       expires_in: style.expiresIn,
@@ -109,7 +134,7 @@ export function createSimulatorTokenEndpoint(deps: {
         if (issued.failExchange) {
           return oauthError(400, 'invalid_grant', 'The simulator was told to fail this token exchange.')
         }
-        return issue(providerId, issued.scopes)
+        return issue(providerId, clientId, issued.scopes)
       }
       case 'refresh_token': {
         const refreshToken = form.get('refresh_token') ?? ''
@@ -119,7 +144,7 @@ export function createSimulatorTokenEndpoint(deps: {
         if (!tokenStyleOf(providerId).isRefresh(refreshToken)) {
           return oauthError(400, 'invalid_grant', 'This is not a refresh token the simulator issued.')
         }
-        return issue(providerId, undefined)
+        return issue(providerId, clientId, undefined)
       }
       default:
         return oauthError(400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.')

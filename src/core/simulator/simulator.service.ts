@@ -208,7 +208,12 @@ export function createSimulator(deps: {
     },
 
     /** The token endpoint (RFC 6749 section 3.2), as a fetch handler: served over HTTP and called in-process. */
-    token: createSimulatorTokenEndpoint({ clock, codes, refreshesToFail }),
+    token: createSimulatorTokenEndpoint({
+      clock,
+      codes,
+      refreshesToFail,
+      provider: (workspaceId, providerId) => providers.find(workspaceId, providerId),
+    }),
 
     /** Makes the next refresh with this refresh token fail with invalid_grant. */
     failNextRefresh(refreshToken: string): void {

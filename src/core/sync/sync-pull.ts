@@ -98,6 +98,8 @@ export function createSyncPull(deps: {
           auth: p.auth,
           webhooks: p.webhooks ?? undefined,
           docs_url: p.docs_url ?? undefined,
+          placeholders: p.placeholders,
+          api: p.api ?? undefined,
         })
         if (!input.success) {
           notes.push(`custom provider '${p.id}' was not copied: ${input.error.issues[0]?.message}`)
