@@ -138,11 +138,11 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
       body: JSON.stringify({
         provider: 'salesforce',
         tenant_id: 'acme',
-        redirect_url: 'https://app.example/done',
+        redirect_url: 'http://127.0.0.1:9/done',
       }),
     })
     let next = `${(await created.json()).url}?simulate=approve`
-    while (!next.startsWith('https://app.example/')) {
+    while (!next.startsWith('http://127.0.0.1:9/')) {
       next = new URL((await fetch(next, { redirect: 'manual' })).headers.get('location')!, next).href
     }
     const id = new URL(next).searchParams.get('connection_id')!

@@ -2,7 +2,7 @@ import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from './app.js'
 import { firstSecretKey, startQuietServer } from './server.js'
 
-export const REDIRECT = 'https://app.example/done'
+export const REDIRECT = 'http://127.0.0.1:9/done'
 
 /**
  * The real gateway on a temp data folder, with helpers to drive a real-mode connect the way a
