@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
+import { HANDSHAKE_TOKEN } from './handshakes.js'
 
 /** Timestamped schemes (Stripe, Slack, Standard Webhooks) reject signatures older or newer than this. */
 export const TOLERANCE_SECONDS = 5 * 60
@@ -12,6 +13,11 @@ export interface SignedRequest {
   header: HeaderLookup
   body: Buffer
   nowMs: number
+  /**
+   * The provider's handshake signs tokens with the same secrets (Zoom, X): a whole-body scheme then
+   * refuses a body that has a token's shape, since the handshake would have signed it for anyone.
+   */
+  signingHandshake?: boolean
 }
 
 /** One scheme's answer for one secret: matched, or why not. */
@@ -52,12 +58,22 @@ export function standardWebhooksKey(secret: string): Buffer {
   return fromBase64(raw) ?? Buffer.from(secret, 'utf8')
 }
 
+/** Github and Shopify sign the body alone: with a signing handshake, a token-shaped body is refused. */
+function bodyOnly(req: SignedRequest): Check {
+  return req.signingHandshake && HANDSHAKE_TOKEN.test(req.body.toString('latin1'))
+    ? { ok: false, why: "the body has the shape of a handshake token, which this provider's handshake signs" }
+    : { ok: true }
+}
+
 const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) => Check> = {
-  github(secret, { header, body }) {
+  github(secret, req) {
+    const { header, body } = req
     const value = header('x-hub-signature-256')
     if (!value) return { ok: false, why: 'missing X-Hub-Signature-256 header' }
     const sig = value.startsWith('sha256=') ? fromHex(value.slice(7)) : null
     if (!sig) return { ok: false, why: 'X-Hub-Signature-256 is not sha256=<hex>' }
+    const shape = bodyOnly(req)
+    if (!shape.ok) return shape
     return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
   },
   stripe(secret, { header, body, nowMs }) {
@@ -86,11 +102,14 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
       ? { ok: true }
       : { ok: false, why: 'signature does not match' }
   },
-  shopify(secret, { header, body }) {
+  shopify(secret, req) {
+    const { header, body } = req
     const value = header('x-shopify-hmac-sha256')
     if (!value) return { ok: false, why: 'missing X-Shopify-Hmac-Sha256 header' }
     const sig = fromBase64(value.trim())
     if (!sig) return { ok: false, why: 'X-Shopify-Hmac-Sha256 is not base64' }
+    const shape = bodyOnly(req)
+    if (!shape.ok) return shape
     return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
   },
   standard_webhooks(secret, { header, body, nowMs }) {

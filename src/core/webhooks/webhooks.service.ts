@@ -18,7 +18,7 @@ import type { ProvidersService } from '../providers/providers.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
 import { createGroupCommit } from './group-commit.js'
-import { answerHandshake, type HandshakeReply } from './handshakes.js'
+import { answerHandshake, type HandshakeReply, SIGNING_HANDSHAKES } from './handshakes.js'
 import { parseJsonBody, providerEventType } from './provider-event-type.js'
 import { verdictFor } from './signatures.js'
 import type { IncomingWebhook } from './webhooks.schema.js'
@@ -91,8 +91,14 @@ export function createWebhooksService(deps: {
       const header = headerLookup(input.headers)
       const contentType = header('content-type') ?? null
       const { provider, secrets: configured } = receiverOf(`${input.workspaceId}\n${providerId}`)
+      const handshake = provider?.webhooks?.handshake ?? null
       const verdict = provider
-        ? verdictFor(configured, provider.webhooks?.signature ?? null, { header, body: input.body, nowMs })
+        ? verdictFor(configured, provider.webhooks?.signature ?? null, {
+            header,
+            body: input.body,
+            nowMs,
+            signingHandshake: handshake !== null && SIGNING_HANDSHAKES.has(handshake),
+          })
         : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }
       let parsed: { value: unknown } | undefined
       const json = () => {
@@ -100,7 +106,6 @@ export function createWebhooksService(deps: {
         return parsed.value
       }
       const query = new URLSearchParams(input.query)
-      const handshake = provider?.webhooks?.handshake ?? null
       const reply = handshake
         ? answerHandshake(handshake, {
             method: input.method,
