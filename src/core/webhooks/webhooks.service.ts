@@ -17,6 +17,7 @@ import type { ProviderConfigsService } from '../provider-configs/provider-config
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
+import { printable } from './derived-text.js'
 import { createGroupCommit } from './group-commit.js'
 import { answerHandshake, type HandshakeReply, SIGNING_HANDSHAKES } from './handshakes.js'
 import { parseJsonBody, providerEventType } from './provider-event-type.js'
@@ -135,7 +136,7 @@ export function createWebhooksService(deps: {
         signature: verdict.signature,
         data: JSON.stringify({
           method: input.method,
-          content_type: contentType,
+          content_type: contentType && printable(contentType, 300),
           size: input.body.length,
           signature_detail: verdict.detail,
           ...(reply && { handshake }),
