@@ -3,7 +3,12 @@ import type { SignatureVerdict } from '../events/events.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import { HANDSHAKE_TOKEN } from './handshakes.js'
 
-/** Timestamped schemes (Stripe, Slack, Standard Webhooks) reject signatures older or newer than this. */
+/**
+ * Timestamped schemes reject a signature older than this. As the providers' own libraries do:
+ * Stripe (`stripe.webhooks.constructEvent`) and Slack (`@slack/bolt`'s verifier) check only the age,
+ * so a timestamp in the future passes however far ahead it is; Standard Webhooks (`standardwebhooks`)
+ * also rejects one more than this ahead of the clock.
+ */
 export const TOLERANCE_SECONDS = 5 * 60
 
 /** Lower-case header name → first value. */
@@ -23,7 +28,8 @@ export interface SignedRequest {
 /** One scheme's answer for one secret: matched, or why not. */
 export type Check = { ok: true } | { ok: false; why: string }
 
-const HEX = /^[0-9a-f]+$/i
+/** Lower-case only: the providers' libraries compare the hex strings, so `ABCD` is not `abcd`. */
+const HEX = /^[0-9a-f]+$/
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
 const hmac = (key: Buffer | string, ...parts: Array<Buffer | string>) => {
@@ -41,13 +47,22 @@ const fromHex = (value: string) =>
 const fromBase64 = (value: string) =>
   BASE64.test(value) && value.length % 4 === 0 ? Buffer.from(value, 'base64') : null
 
-function freshTimestamp(value: string | undefined, nowMs: number): Check & { seconds?: number } {
+/** `future`: how a timestamp ahead of the clock is judged (see TOLERANCE_SECONDS). */
+function freshTimestamp(
+  value: string | undefined,
+  nowMs: number,
+  future: 'accepted' | 'tolerance',
+): Check & { seconds?: number } {
   if (!value || !/^\d{1,12}$/.test(value)) return { ok: false, why: 'missing or malformed timestamp' }
   const seconds = Number(value)
-  if (Math.abs(nowMs / 1000 - seconds) > TOLERANCE_SECONDS)
+  // Whole seconds, as the libraries compare them.
+  const now = Math.floor(nowMs / 1000)
+  if (now - seconds > TOLERANCE_SECONDS)
+    return { ok: false, why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes old` }
+  if (future === 'tolerance' && seconds - now > TOLERANCE_SECONDS)
     return {
       ok: false,
-      why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes from the gateway clock`,
+      why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes ahead of the gateway clock`,
     }
   return { ok: true, seconds }
 }
@@ -82,7 +97,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const parts = value.split(',').map((p) => p.trim().split('='))
     const t = parts.find(([k]) => k === 't')?.[1]
     const v1 = parts.filter(([k, v]) => k === 'v1' && v !== undefined).map(([, v]) => fromHex(v!))
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'accepted')
     if (!ts.ok) return ts
     if (v1.length === 0) return { ok: false, why: 'Stripe-Signature has no v1 signature' }
     const expected = hmac(secret, `${t}.`, body)
@@ -94,7 +109,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const value = header('x-slack-signature')
     const t = header('x-slack-request-timestamp')
     if (!value) return { ok: false, why: 'missing X-Slack-Signature header' }
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'accepted')
     if (!ts.ok) return ts
     const sig = value.startsWith('v0=') ? fromHex(value.slice(3)) : null
     if (!sig) return { ok: false, why: 'X-Slack-Signature is not v0=<hex>' }
@@ -118,7 +133,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const t = header('webhook-timestamp') ?? header('svix-timestamp')
     const value = header('webhook-signature') ?? header('svix-signature')
     if (!id || !value) return { ok: false, why: 'missing webhook-id or webhook-signature header' }
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'tolerance')
     if (!ts.ok) return ts
     const expected = hmac(standardWebhooksKey(secret), `${id}.${t}.`, body)
     const candidates = value
