@@ -332,6 +332,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/events/trigger/types': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The event types the trigger has realistic samples for */
+    get: operations['listTriggerTypes']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/installations/{id}': {
     parameters: {
       query?: never
@@ -1711,6 +1728,25 @@ export interface components {
        * @example invoice.paid
        */
       type: string
+    }
+    /** @description Event types `POST /api/events/trigger` has realistic samples for. Any other type is a 400 for these providers; GitHub types may add an action (`pull_request.closed`). */
+    TriggerTypes: {
+      data: {
+        /** @description Whether a type may add an action after a dot (GitHub: `pull_request.closed`). */
+        actions: boolean
+        /** @description The provider; null for a whole signature scheme. */
+        provider: string | null
+        signature: components['schemas']['SignatureScheme'] & unknown
+        /**
+         * @description The known event types; null when the provider takes any type (a generic JSON event).
+         * @example [
+         *       "push",
+         *       "ping",
+         *       "pull_request"
+         *     ]
+         */
+        types: string[] | null
+      }[]
     }
     UpdateProvider: {
       auth?: components['schemas']['ProviderAuth']
@@ -3398,6 +3434,75 @@ export interface operations {
       }
       /** @description Unsupported media type: send JSON. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listTriggerTypes: {
+    parameters: {
+      query?: {
+        /** @description Only this provider’s types. */
+        provider?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Known types, per provider or scheme. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TriggerTypes']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
         headers: {
           [name: string]: unknown
         }

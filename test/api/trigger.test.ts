@@ -150,3 +150,42 @@ describe('POST /api/events/trigger', () => {
     expect(res.status).toBe(403)
   })
 })
+
+describe('trigger event types', () => {
+  it('an unknown type for a provider with samples is a 400 naming /type with the known ones, nothing stored', async () => {
+    const res = await trigger({ provider: 'github', type: 'nosuchevent' })
+    expect(res.status).toBe(400)
+    const problem = await res.json()
+    expect(problem.errors).toEqual([
+      { pointer: '/type', detail: expect.stringMatching(/^one of: push, ping, pull_request/) },
+    ])
+    const page = await (await t.req('POST', '/api/events/search', { key: t.secretKey, body: {} })).json()
+    expect(page.data).toEqual([])
+  })
+
+  it('GET /api/events/trigger/types lists every sample set, or one provider', async () => {
+    const all = await (await t.req('GET', '/api/events/trigger/types', { key: t.secretKey })).json()
+    expect(all.data.map((e: { provider: string | null }) => e.provider)).toEqual([
+      'github',
+      'stripe',
+      'slack',
+      'shopify',
+      'zoom',
+      null,
+    ])
+    const clerk = await (
+      await t.req('GET', '/api/events/trigger/types?provider=clerk', { key: t.secretKey })
+    ).json()
+    expect(clerk.data[0]).toMatchObject({
+      provider: 'clerk',
+      types: expect.arrayContaining(['user.created']),
+    })
+    const linear = await (
+      await t.req('GET', '/api/events/trigger/types?provider=linear', { key: t.secretKey })
+    ).json()
+    expect(linear.data[0]).toMatchObject({ provider: 'linear', types: null })
+    expect((await t.req('GET', '/api/events/trigger/types?provider=nope', { key: t.secretKey })).status).toBe(
+      400,
+    )
+  })
+})
