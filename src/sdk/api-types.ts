@@ -1278,10 +1278,12 @@ export interface components {
       connection_id: string | null
       /** Format: date-time */
       created_at: string
-      /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake). */
+      /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id). */
       data: {
         [key: string]: unknown
       } | null
+      /** @description For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) was already captured with a valid signature in this workspace and provider: the first capture. It stays `valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates. */
+      duplicate_of: string | null
       id: string
       installation_id: string | null
       provider: string | null
@@ -1290,6 +1292,8 @@ export interface components {
        * @example invoice.paid
        */
       provider_event_type: string | null
+      /** @description For an edited replay (`webhook.replayed`): the event it was made from. */
+      replay_of: string | null
       signature: components['schemas']['SignatureVerdict']
       /**
        * @description webhook: captured at /webhooks/{provider}; gateway: emitted by the gateway itself; upstream: pulled by sync.
@@ -1310,10 +1314,12 @@ export interface components {
         connection_id?: string | null
         /** Format: date-time */
         created_at?: string
-        /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake). */
+        /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id). */
         data?: {
           [key: string]: unknown
         } | null
+        /** @description For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) was already captured with a valid signature in this workspace and provider: the first capture. It stays `valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates. */
+        duplicate_of?: string | null
         id?: string
         installation_id?: string | null
         provider?: string | null
@@ -1322,6 +1328,8 @@ export interface components {
          * @example invoice.paid
          */
         provider_event_type?: string | null
+        /** @description For an edited replay (`webhook.replayed`): the event it was made from. */
+        replay_of?: string | null
         signature?: components['schemas']['SignatureVerdict']
         /**
          * @description webhook: captured at /webhooks/{provider}; gateway: emitted by the gateway itself; upstream: pulled by sync.

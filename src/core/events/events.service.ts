@@ -56,6 +56,9 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         signature: null,
         data: input.data ? JSON.stringify(input.data) : null,
         created_at: isoAt(nowMs),
+        message_id: null,
+        duplicate_of: null,
+        replay_of: null,
       }
       repo.insert(row)
       const event = toEvent(row)
@@ -77,6 +80,9 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
       if (!repo.get(workspaceId, id)) throw notFound('Event', id)
       return null
     },
+    /** The first committed capture with this sender message id, if any (for duplicate marking). */
+    firstWithMessage: (workspaceId: string, provider: string, messageId: string): string | undefined =>
+      repo.firstWithMessage(workspaceId, provider, messageId),
     /** The raw stored request (exact bytes and header pairs), for forwarding and replay. */
     rawRequest: requestRow,
     /** Subscribes to committed events; returns the unsubscribe function. */

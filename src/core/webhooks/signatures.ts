@@ -160,7 +160,7 @@ export function verdictFor(
   secrets: Array<{ secret: string; scheme: SignatureScheme | null }>,
   providerScheme: SignatureScheme | null,
   req: SignedRequest,
-): { signature: SignatureVerdict; detail: string } {
+): { signature: SignatureVerdict; detail: string; scheme?: SignatureScheme } {
   if (secrets.length === 0) return { signature: 'unverified', detail: 'no webhook_secret is configured' }
   const usable = secrets
     .map((s) => ({ secret: s.secret, scheme: s.scheme ?? providerScheme }))
@@ -173,7 +173,7 @@ export function verdictFor(
   const reasons = new Set<string>()
   for (const { secret, scheme } of usable) {
     const check = verifyWith(scheme, secret, req)
-    if (check.ok) return { signature: 'valid', detail: `${scheme} signature matches` }
+    if (check.ok) return { signature: 'valid', detail: `${scheme} signature matches`, scheme }
     reasons.add(`${scheme}: ${check.why}`)
   }
   return { signature: 'invalid', detail: [...reasons].join('; ') }

@@ -6,6 +6,7 @@ import { migration0005 } from './0005-search.js'
 import { migration0006 } from './0006-connect-flows.js'
 import { migration0007 } from './0007-webhooks.js'
 import { migration0008 } from './0008-sync.js'
+import { migration0010 } from './0010-webhook-duplicates-replays.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0010,
 ]
