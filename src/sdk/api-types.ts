@@ -253,7 +253,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones) */
+    /** Re-deliver a captured webhook, as captured or with changes (headers, body, a fresh signature) */
     post: operations['replayEvent']
     delete?: never
     options?: never
@@ -1590,7 +1590,26 @@ export interface components {
       status?: number | null
       target: string
     }
+    /** @description Without `headers`, `body` or `resign`: the exact captured request. With any of them: the edited request, recorded as a new `webhook.replayed` event (`replay_of` = this event) that holds what was sent; the attempt belongs to it. Bodies are bounded by the API's 1 MiB JSON limit (413). */
     ReplayRequest: {
+      /** @description The new body: text, or `{ "base64": "…" }` for bytes that are not text. */
+      body?:
+        | string
+        | {
+            base64: string
+          }
+      /**
+       * @description Header changes, by name (case-insensitive): a string replaces every header of that name (or adds it), `null` removes it. Hop-by-hop headers (Host, Content-Length, Connection, …) are set by the gateway.
+       * @example {
+       *       "X-GitHub-Event": "ping",
+       *       "X-Hub-Signature-256": null
+       *     }
+       */
+      headers?: {
+        [key: string]: string | null
+      }
+      /** @description Sign what is sent with the provider config's webhook_secret and the provider's scheme, with a fresh timestamp (the old signature headers are replaced). 409 when there is no secret or no scheme. */
+      resign?: boolean
       /** @description Where to deliver; defaults to the target of the most recent delivery of this event. */
       url?: string
     }
@@ -3066,7 +3085,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The recorded attempt (whatever the target answered). */
+      /** @description The recorded attempt (whatever the target answered). For an edited replay its `event_id` is the new `webhook.replayed` event. */
       201: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -3108,6 +3127,15 @@ export interface operations {
       }
       /** @description Not found. */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
         headers: {
           [name: string]: unknown
         }

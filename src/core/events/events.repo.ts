@@ -78,6 +78,7 @@ const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(
 /** SQL for the events table and the captured requests beside it. */
 export function createEventsRepo(db: Db) {
   const insert = db.prepare(INSERT_EVENT_SQL)
+  const insertRequest = db.prepare(INSERT_REQUEST_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
   const requestOf = db.prepare(
     `SELECT ${REQUEST_COLUMNS.split(', ')
@@ -96,6 +97,7 @@ export function createEventsRepo(db: Db) {
   )
   return {
     insert: (row: EventRow) => insert.run(row),
+    insertRequest: (row: EventRequestRow) => insertRequest.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as EventRow | undefined,
     request: (workspaceId: string, id: string) =>
       requestOf.get(workspaceId, id) as EventRequestRow | undefined,

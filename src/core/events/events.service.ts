@@ -66,6 +66,55 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
       publish(workspaceId, event)
       return event
     },
+    /**
+     * Records an edited replay as a `webhook.replayed` event holding the request that was sent,
+     * linked to `original` by `replay_of` (inside the caller's transaction; published on commit).
+     */
+    recordReplay(
+      workspaceId: string,
+      original: Event,
+      sent: { method: string; path: string; query: string; headers: Array<[string, string]>; body: Buffer },
+      derived: {
+        provider_event_type: string | null
+        signature: Event['signature']
+        data: Record<string, unknown>
+      },
+    ): Event {
+      const nowMs = clock.now()
+      const createdAt = isoAt(nowMs)
+      const contentType = sent.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null
+      const row: EventRow = {
+        id: nextEventId(ids, nowMs),
+        workspace_id: workspaceId,
+        type: 'webhook.replayed',
+        source: 'gateway',
+        provider: original.provider,
+        tenant_id: original.tenant_id,
+        connection_id: original.connection_id,
+        installation_id: original.installation_id,
+        provider_event_type: derived.provider_event_type,
+        signature: derived.signature,
+        data: JSON.stringify(derived.data),
+        created_at: createdAt,
+        message_id: null,
+        duplicate_of: null,
+        replay_of: original.id,
+      }
+      repo.insert(row)
+      repo.insertRequest({
+        event_id: row.id,
+        method: sent.method,
+        path: sent.path,
+        query: sent.query,
+        headers: JSON.stringify(sent.headers),
+        content_type: contentType,
+        body: sent.body,
+        received_at: createdAt,
+      })
+      const event = toEvent(row)
+      publish(workspaceId, event)
+      return event
+    },
     /** Lets the ingest path (which writes its own rows) announce committed events the same way. */
     publish,
     get(workspaceId: string, id: string): Event {
