@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_PROVIDERS } from '../../src/core/seed/demo-seed.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { readSse } from './webhooks-helpers.js'
 
@@ -187,5 +188,12 @@ describe('trigger event types', () => {
     expect((await t.req('GET', '/api/events/trigger/types?provider=nope', { key: t.secretKey })).status).toBe(
       400,
     )
+  })
+
+  it('every type the demo seed sends is a known type', async () => {
+    for (const [provider, types] of Object.entries(DEMO_PROVIDERS)) {
+      for (const type of types)
+        expect((await trigger({ provider, type })).status, `${provider} ${type}`).toBe(201)
+    }
   })
 })

@@ -29,6 +29,8 @@ export const KNOWN_TYPES = {
     'payment_intent.payment_failed',
     'payment_intent.created',
     'charge.succeeded',
+    'charge.failed',
+    'charge.refunded',
     'checkout.session.completed',
     'customer.subscription.created',
     'customer.subscription.updated',
