@@ -46,6 +46,7 @@ export const ROUTES = {
   health: { method: 'GET', path: '/health' },
   listApiKeys: { method: 'POST', path: '/api/api-keys/search' },
   listProviderCategories: { method: 'GET', path: '/providers/categories' },
+  listTriggerTypes: { method: 'GET', path: '/api/events/trigger/types' },
   oauthCallback: { method: 'GET', path: '/oauth/callback' },
   recordDelivery: { method: 'POST', path: '/api/events/{id}/deliveries' },
   refreshConnection: { method: 'POST', path: '/api/connections/{id}/refresh' },

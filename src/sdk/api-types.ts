@@ -299,8 +299,8 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones)
-     * @description Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     * Re-deliver a captured webhook, as captured or with changes (headers, body, a fresh signature)
+     * @description Re-deliver a captured webhook, as captured or with changes (headers, body, a fresh signature). Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
      */
     post: operations['replayEvent']
     delete?: never
@@ -383,6 +383,26 @@ export interface paths {
      * @description Send a realistic, signed sample webhook through the ingest path. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
      */
     post: operations['triggerEvent']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/events/trigger/types': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The event types the trigger has realistic samples for
+     * @description The event types the trigger has realistic samples for. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
+    get: operations['listTriggerTypes']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1050,29 +1070,29 @@ export interface paths {
     }
     /**
      * Capture an inbound webhook (GET)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     get: operations['captureWebhookGet']
     /**
      * Capture an inbound webhook (PUT)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     put: operations['captureWebhookPut']
     /**
      * Capture an inbound webhook (POST)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     post: operations['captureWebhook']
     /**
      * Capture an inbound webhook (DELETE)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     delete: operations['captureWebhookDelete']
     options?: never
     head?: never
     /**
      * Capture an inbound webhook (PATCH)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     patch: operations['captureWebhookPatch']
     trace?: never
@@ -1086,29 +1106,29 @@ export interface paths {
     }
     /**
      * Capture an inbound webhook (GET, sub-path)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     get: operations['captureWebhookGetSubPath']
     /**
      * Capture an inbound webhook (PUT, sub-path)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     put: operations['captureWebhookPutSubPath']
     /**
      * Capture an inbound webhook (POST, sub-path)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     post: operations['captureWebhookSubPath']
     /**
      * Capture an inbound webhook (DELETE, sub-path)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     delete: operations['captureWebhookDeleteSubPath']
     options?: never
     head?: never
     /**
      * Capture an inbound webhook (PATCH, sub-path)
-     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
+     * @description Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is stored (so a handshake cannot sign a forged body). An unknown provider id is still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and sub-paths (`/webhooks/{provider}/anything`), are captured the same way.
      */
     patch: operations['captureWebhookPatchSubPath']
     trace?: never
@@ -1457,10 +1477,12 @@ export interface components {
       connection_id: string | null
       /** Format: date-time */
       created_at: string
-      /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake). */
+      /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id). */
       data: {
         [key: string]: unknown
       } | null
+      /** @description For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) was already captured with a valid signature in this workspace and provider: the first capture. It stays `valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates. */
+      duplicate_of: string | null
       id: string
       installation_id: string | null
       provider: string | null
@@ -1469,6 +1491,8 @@ export interface components {
        * @example invoice.paid
        */
       provider_event_type: string | null
+      /** @description For an edited replay (`webhook.replayed`): the event it was made from. */
+      replay_of: string | null
       signature: components['schemas']['SignatureVerdict']
       /**
        * @description webhook: captured at /webhooks/{provider}; gateway: emitted by the gateway itself; upstream: pulled by sync.
@@ -1489,10 +1513,12 @@ export interface components {
         connection_id?: string | null
         /** Format: date-time */
         created_at?: string
-        /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake). */
+        /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id). */
         data?: {
           [key: string]: unknown
         } | null
+        /** @description For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) was already captured with a valid signature in this workspace and provider: the first capture. It stays `valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates. */
+        duplicate_of?: string | null
         id?: string
         installation_id?: string | null
         provider?: string | null
@@ -1501,6 +1527,8 @@ export interface components {
          * @example invoice.paid
          */
         provider_event_type?: string | null
+        /** @description For an edited replay (`webhook.replayed`): the event it was made from. */
+        replay_of?: string | null
         signature?: components['schemas']['SignatureVerdict']
         /**
          * @description webhook: captured at /webhooks/{provider}; gateway: emitted by the gateway itself; upstream: pulled by sync.
@@ -1822,7 +1850,26 @@ export interface components {
       status?: number | null
       target: string
     }
+    /** @description Without `headers`, `body` or `resign`: the exact captured request. With any of them: the edited request, recorded as a new `webhook.replayed` event (`replay_of` = this event) that holds what was sent; the attempt belongs to it. Bodies are bounded by the API's 1 MiB JSON limit (413). */
     ReplayRequest: {
+      /** @description The new body: text, or `{ "base64": "…" }` for bytes that are not text. */
+      body?:
+        | string
+        | {
+            base64: string
+          }
+      /**
+       * @description Header changes, by name (case-insensitive): a string replaces every header of that name (or adds it), `null` removes it. Hop-by-hop headers (Host, Content-Length, Connection, …) are set by the gateway.
+       * @example {
+       *       "X-GitHub-Event": "ping",
+       *       "X-Hub-Signature-256": null
+       *     }
+       */
+      headers?: {
+        [key: string]: string | null
+      }
+      /** @description Sign what is sent with the provider config's webhook_secret and the provider's scheme, with a fresh timestamp (the old signature headers are replaced). 409 when there is no secret or no scheme. */
+      resign?: boolean
       /** @description Where to deliver; defaults to the target of the most recent delivery of this event. */
       url?: string
     }
@@ -2012,6 +2059,25 @@ export interface components {
        * @example invoice.paid
        */
       type: string
+    }
+    /** @description Event types `POST /api/events/trigger` has realistic samples for. Any other type is a 400 for these providers; GitHub types may add an action (`pull_request.closed`). */
+    TriggerTypes: {
+      data: {
+        /** @description Whether a type may add an action after a dot (GitHub: `pull_request.closed`). */
+        actions: boolean
+        /** @description The provider; null for a whole signature scheme. */
+        provider: string | null
+        signature: components['schemas']['SignatureScheme'] & unknown
+        /**
+         * @description The known event types; null when the provider takes any type (a generic JSON event).
+         * @example [
+         *       "push",
+         *       "ping",
+         *       "pull_request"
+         *     ]
+         */
+        types: string[] | null
+      }[]
     }
     UpdateProvider: {
       api?: components['schemas']['ProviderApi']
@@ -3631,7 +3697,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The recorded attempt (whatever the target answered). */
+      /** @description The recorded attempt (whatever the target answered). For an edited replay its `event_id` is the new `webhook.replayed` event. */
       201: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -3688,6 +3754,15 @@ export interface operations {
            * @example POST
            */
           Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -4096,6 +4171,89 @@ export interface operations {
       /** @description Unsupported media type: send JSON. */
       415: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listTriggerTypes: {
+    parameters: {
+      query?: {
+        /** @description Only this provider’s types. */
+        provider?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Known types, per provider or scheme. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TriggerTypes']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {

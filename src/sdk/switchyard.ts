@@ -171,6 +171,10 @@ export class Switchyard extends SwitchyardClient {
   triggerEvent(body: BodyOf<'triggerEvent'>): Promise<ResultOf<'triggerEvent'>> {
     return this.call('triggerEvent', { body })
   }
+  /** The event types `triggerEvent` has samples for (all, or one provider's: `{ provider }`). */
+  listTriggerTypes(query: QueryOf<'listTriggerTypes'> = {}): Promise<ResultOf<'listTriggerTypes'>> {
+    return this.call('listTriggerTypes', { query })
+  }
   /** Events as NDJSON (`format: 'ndjson'`, the default) or HAR 1.2 (captured webhooks). */
   exportEvents(query: QueryOf<'exportEvents'> = {}): Promise<RawBody> {
     return this.call('exportEvents', { query, raw: true }) as unknown as Promise<RawBody>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_PROVIDERS } from '../../src/core/seed/demo-seed.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { readSse } from './webhooks-helpers.js'
 
@@ -148,5 +149,51 @@ describe('POST /api/events/trigger', () => {
       body: { provider: 'github', type: 'push' },
     })
     expect(res.status).toBe(403)
+  })
+})
+
+describe('trigger event types', () => {
+  it('an unknown type for a provider with samples is a 400 naming /type with the known ones, nothing stored', async () => {
+    const res = await trigger({ provider: 'github', type: 'nosuchevent' })
+    expect(res.status).toBe(400)
+    const problem = await res.json()
+    expect(problem.errors).toEqual([
+      { pointer: '/type', detail: expect.stringMatching(/^one of: push, ping, pull_request/) },
+    ])
+    const page = await (await t.req('POST', '/api/events/search', { key: t.secretKey, body: {} })).json()
+    expect(page.data).toEqual([])
+  })
+
+  it('GET /api/events/trigger/types lists every sample set, or one provider', async () => {
+    const all = await (await t.req('GET', '/api/events/trigger/types', { key: t.secretKey })).json()
+    expect(all.data.map((e: { provider: string | null }) => e.provider)).toEqual([
+      'github',
+      'stripe',
+      'slack',
+      'shopify',
+      'zoom',
+      null,
+    ])
+    const clerk = await (
+      await t.req('GET', '/api/events/trigger/types?provider=clerk', { key: t.secretKey })
+    ).json()
+    expect(clerk.data[0]).toMatchObject({
+      provider: 'clerk',
+      types: expect.arrayContaining(['user.created']),
+    })
+    const linear = await (
+      await t.req('GET', '/api/events/trigger/types?provider=linear', { key: t.secretKey })
+    ).json()
+    expect(linear.data[0]).toMatchObject({ provider: 'linear', types: null })
+    expect((await t.req('GET', '/api/events/trigger/types?provider=nope', { key: t.secretKey })).status).toBe(
+      400,
+    )
+  })
+
+  it('every type the demo seed sends is a known type', async () => {
+    for (const [provider, types] of Object.entries(DEMO_PROVIDERS)) {
+      for (const type of types)
+        expect((await trigger({ provider, type })).status, `${provider} ${type}`).toBe(201)
+    }
   })
 })

@@ -75,4 +75,47 @@ describe('switchyard trigger', () => {
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('401')
   })
+
+  it('an unknown event type exits 2, lists the known ones and sends nothing', async () => {
+    const before = await countEvents()
+    const res = await trigger('github', 'nosuchevent')
+    expect(res.code).toBe(2)
+    expect(res.stderr).toContain("unknown event type 'nosuchevent' for github")
+    expect(res.stderr).toMatch(/known types: push, ping, pull_request/)
+    expect(await countEvents()).toBe(before)
+  })
+
+  it('a GitHub type with an action is known', async () => {
+    expect((await trigger('github', 'pull_request.closed')).code).toBe(0)
+  })
+
+  it('a provider without a sample set of its own takes any type', async () => {
+    expect((await trigger('linear', 'Issue.create')).code).toBe(0)
+  })
+
+  it('--list prints every sample set; --list <provider> one; --json as JSON', async () => {
+    const all = await trigger('--list')
+    expect(all.code).toBe(0)
+    expect(all.stdout).toContain('github: push, ping')
+    expect(all.stdout).toContain('stripe: invoice.paid')
+    expect(all.stdout).toContain('any standard_webhooks sender: user.created')
+    const one = await trigger('--list', 'shopify')
+    expect(one.stdout.trim()).toBe(
+      'shopify: orders/create, orders/updated, orders/paid, orders/cancelled, products/create, products/update, products/delete, customers/create, customers/update, app/uninstalled',
+    )
+    expect((await trigger('--list', 'linear')).stdout).toContain('linear: any type')
+    const json = JSON.parse((await trigger('--list', 'clerk', '--json')).stdout)
+    expect(json.data).toEqual([
+      expect.objectContaining({ provider: 'clerk', types: expect.arrayContaining(['user.created']) }),
+    ])
+  })
 })
+
+async function countEvents(): Promise<number> {
+  const res = await fetch(`${server.url}/api/events/search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 200, fields: ['id'] }),
+  })
+  return ((await res.json()) as { data: unknown[] }).data.length
+}

@@ -84,7 +84,7 @@ describe('reference vectors', () => {
   })
 })
 
-describe('timestamps (Stripe, Slack, Standard Webhooks): 5 minutes of tolerance', () => {
+describe('timestamps (Stripe, Slack, Standard Webhooks): 5 minutes of tolerance for the past', () => {
   for (const scheme of ['stripe', 'slack', 'standard_webhooks'] as const) {
     it(`${scheme}: a signature made 4 minutes ago verifies`, () => {
       expect(verifyWith(scheme, secret, req(signed(scheme, secret, NOW - 4 * 60_000))).ok).toBe(true)
@@ -93,8 +93,16 @@ describe('timestamps (Stripe, Slack, Standard Webhooks): 5 minutes of tolerance'
       const check = verifyWith(scheme, secret, req(signed(scheme, secret, NOW - 6 * 60_000)))
       expect(check).toEqual({ ok: false, why: expect.stringMatching(/timestamp/) })
     })
-    it(`${scheme}: a signature dated 6 minutes ahead does not`, () => {
-      expect(verifyWith(scheme, secret, req(signed(scheme, secret, NOW + 6 * 60_000))).ok).toBe(false)
+  }
+  // As the providers' libraries judge it (see test/api/webhooks-provider-verifiers.test.ts).
+  it('standard_webhooks: a signature dated 6 minutes ahead does not verify', () => {
+    expect(
+      verifyWith('standard_webhooks', secret, req(signed('standard_webhooks', secret, NOW + 6 * 60_000))).ok,
+    ).toBe(false)
+  })
+  for (const scheme of ['stripe', 'slack'] as const) {
+    it(`${scheme}: a signature dated 6 minutes ahead verifies (only the age is checked)`, () => {
+      expect(verifyWith(scheme, secret, req(signed(scheme, secret, NOW + 6 * 60_000))).ok).toBe(true)
     })
   }
 })

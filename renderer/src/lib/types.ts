@@ -119,6 +119,10 @@ export interface EventItem {
   provider_event_type?: string | null
   signature: 'valid' | 'invalid' | 'unverified' | null
   data: Record<string, unknown> | null
+  /** The first capture with the same signed message id (a sender retry or a replay attack). */
+  duplicate_of?: string | null
+  /** An edited replay: the event it was made from. */
+  replay_of?: string | null
   created_at: string
 }
 

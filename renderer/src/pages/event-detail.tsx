@@ -10,11 +10,12 @@ import { ApiError } from '../lib/api'
 import { toCurl } from '../lib/curl'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useKey } from '../lib/queries'
-import { Link } from '../lib/router'
+import { Link, setParam } from '../lib/router'
 import { useSession } from '../lib/session'
 import type { EventDetail as Detail } from '../lib/types'
 import { DeliveriesPanel } from './event-deliveries'
 import { download } from './event-tools'
+import { EditReplayDialog } from './replay-edit'
 
 type Tab = 'overview' | 'request' | 'deliveries'
 
@@ -24,6 +25,7 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
   const key = useKey()
   const notify = useToast()
   const [tab, setTab] = useState<Tab>('overview')
+  const [editing, setEditing] = useState(false)
   const path = `/api/events/${encodeURIComponent(id)}`
   const event = useQuery({
     queryKey: key('events', 'get', id),
@@ -70,6 +72,9 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
             <button type="button" className="button" onClick={copyCurl}>
               <Icon name="terminal" /> Copy as cURL
             </button>
+            <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
+              <Icon name="replay" /> Edit and replay
+            </button>
           </>
         ) : undefined
       }
@@ -109,6 +114,7 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
           </>
         )}
       </QueryStates>
+      {editing && e?.request && <EditReplayDialog event={e} onClose={() => setEditing(false)} />}
     </Modal>
   )
 }
@@ -153,6 +159,22 @@ function OverviewTab({ event: e }: { event: Detail }) {
               <Link to={`/ui/installations?id=${encodeURIComponent(e.installation_id)}`}>
                 {e.installation_id}
               </Link>
+            ),
+          ],
+          [
+            'Replay of',
+            e.replay_of && (
+              <button type="button" className="link-button" onClick={() => setParam('id', e.replay_of!)}>
+                {e.replay_of}
+              </button>
+            ),
+          ],
+          [
+            'Duplicate of',
+            e.duplicate_of && (
+              <button type="button" className="link-button" onClick={() => setParam('id', e.duplicate_of!)}>
+                {e.duplicate_of}
+              </button>
             ),
           ],
           ['Received', <Time key="c" iso={e.created_at} />],

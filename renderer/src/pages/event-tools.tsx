@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { ApiError } from '../lib/api'
-import { useApiMutation } from '../lib/queries'
+import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 
 /** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
@@ -75,12 +76,34 @@ const PRESETS = [
   { provider: 'shopify', type: 'orders/create' },
 ]
 
+interface TriggerTypes {
+  data: Array<{ provider: string | null; types: string[] | null; actions: boolean }>
+}
+
+/** The event types the trigger knows for a provider: a list, null for "any type", undefined while unknown. */
+function useTriggerTypes(provider: string): string[] | null | undefined {
+  const { api } = useSession()
+  const key = useKey()
+  const id = provider.trim().toLowerCase()
+  const query = useQuery({
+    queryKey: key('trigger-types', id),
+    queryFn: () =>
+      api.request<TriggerTypes>('GET', `/api/events/trigger/types?provider=${encodeURIComponent(id)}`),
+    enabled: /^[a-z0-9][a-z0-9-]{0,62}$/.test(id),
+    retry: false,
+    staleTime: 60_000,
+  })
+  return query.data ? (query.data.data[0]?.types ?? null) : undefined
+}
+
 /** Sends a realistic sample webhook through the real ingest path (signed when a secret is configured). */
 export function TriggerDialog({ onClose }: { onClose: () => void }) {
   const { api } = useSession()
   const notify = useToast()
   const [provider, setProvider] = useState('github')
   const [type, setType] = useState('push')
+  // Providers with samples of their own offer only their known types; any other takes free text.
+  const known = useTriggerTypes(provider)
   const trigger = useApiMutation(
     () =>
       api.request<{ id?: string }>('POST', '/api/events/trigger', {
@@ -153,13 +176,32 @@ export function TriggerDialog({ onClose }: { onClose: () => void }) {
             />
           </Field>
           <Field label="Event type" htmlFor="trigger-type" error={errors.type}>
-            <input
-              id="trigger-type"
-              className="input"
-              value={type}
-              onChange={(e) => setType(e.target.value)}
-              required
-            />
+            {known ? (
+              <select
+                id="trigger-type"
+                className="select"
+                value={known.includes(type) ? type : ''}
+                onChange={(e) => setType(e.target.value)}
+                required
+              >
+                <option value="" disabled>
+                  Choose an event type
+                </option>
+                {known.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id="trigger-type"
+                className="input"
+                value={type}
+                onChange={(e) => setType(e.target.value)}
+                required
+              />
+            )}
           </Field>
         </div>
         {trigger.error && !errors.provider && !errors.type && (

@@ -3,7 +3,7 @@ import { columnsFor, DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
-import { EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import { Badge, EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
 import { buildFilter, clean } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -20,6 +20,7 @@ interface Filters {
   signature: string
   connection: string
   installation: string
+  duplicates: '' | 'hide'
 }
 
 /** The same rule as the search filter, applied to events that arrive on the live stream. */
@@ -29,7 +30,8 @@ const matches = (e: EventItem, f: Filters) =>
   (!clean(f.providerEvent) || e.provider_event_type === clean(f.providerEvent)) &&
   (!f.signature || e.signature === f.signature) &&
   (!f.connection || e.connection_id === f.connection) &&
-  (!f.installation || e.installation_id === f.installation)
+  (!f.installation || e.installation_id === f.installation) &&
+  (f.duplicates !== 'hide' || !e.duplicate_of)
 
 const col = columnsFor<EventItem>()
 const COLUMNS = [
@@ -55,7 +57,14 @@ const COLUMNS = [
     header: 'Signature',
     cell: (c) =>
       c.row.original.source === 'webhook' ? (
-        <StatusBadge value={c.getValue() ?? 'unverified'} />
+        <>
+          <StatusBadge value={c.getValue() ?? 'unverified'} />{' '}
+          {c.row.original.duplicate_of && (
+            <span title={`Same signed message id as ${c.row.original.duplicate_of}`}>
+              <Badge tone="warning">duplicate</Badge>
+            </span>
+          )}
+        </>
       ) : (
         <span className="muted">—</span>
       ),
@@ -78,6 +87,7 @@ export function EventsPage() {
     signature: '',
     connection: params.get('connection_id') ?? '',
     installation: params.get('installation_id') ?? '',
+    duplicates: '',
   })
   const [live, setLive] = useState<EventItem[]>([])
   const [connected, setConnected] = useState(false)
@@ -94,6 +104,7 @@ export function EventsPage() {
         signature: filters.signature ? { eq: filters.signature } : undefined,
         connection_id: filters.connection ? { eq: filters.connection } : undefined,
         installation_id: filters.installation ? { eq: filters.installation } : undefined,
+        duplicate_of: filters.duplicates === 'hide' ? { eq: null } : undefined,
       }),
     [filters],
   )
@@ -182,6 +193,16 @@ export function EventsPage() {
               ['valid', 'Valid'],
               ['invalid', 'Invalid'],
               ['unverified', 'Unverified'],
+            ]}
+          />
+          <SelectFilter
+            id="ev-duplicates"
+            label="Duplicates"
+            value={filters.duplicates}
+            onChange={set('duplicates')}
+            options={[
+              ['', 'Show duplicates'],
+              ['hide', 'Hide duplicates'],
             ]}
           />
           {(filters.connection || filters.installation) && (

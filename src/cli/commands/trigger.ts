@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import type { Event } from '../../core/events/events.schema.js'
+import { typeAccepted } from '../../core/triggers/samples/known-types.js'
+import type { TriggerTypes } from '../../core/triggers/triggers.schema.js'
 import { parseCommand, UsageError } from '../args.js'
 import { emit, type Io } from '../context.js'
-import { CLIENT_HELP, CLIENT_OPTIONS, ClientValues, gatewayClient } from './events.js'
+import { CLIENT_HELP, CLIENT_OPTIONS, ClientValues, type GatewayClient, gatewayClient } from './events.js'
 
 export const TRIGGER_USAGE = `Usage:
   switchyard trigger <provider> <type> [--override JSON] [--json]
@@ -10,18 +12,42 @@ export const TRIGGER_USAGE = `Usage:
     shopify orders/create, …) through the gateway's ingest path, signed with the provider
     config's webhook_secret when there is one. --override is JSON deep-merged over the
     sample (the API's \`data\`), e.g. --override '{"data":{"object":{"amount_paid":4200}}}'.
+    A type the provider's samples do not know is refused (exit code 2) with the known ones.
+  switchyard trigger --list [provider] [--json]
+    Prints the event types the trigger knows (for one provider, or for all).
 ${CLIENT_HELP}`
 
-const Options = ClientValues.extend({ override: z.string().optional() })
+const Options = ClientValues.extend({ override: z.string().optional(), list: z.boolean() })
 
-/** `switchyard trigger <provider> <type>`. */
-export async function triggerCommand(argv: string[], io: Io): Promise<void> {
+const typesOf = async (client: GatewayClient, provider?: string) =>
+  (await (
+    await client.request(
+      `/api/events/trigger/types${provider ? `?provider=${encodeURIComponent(provider)}` : ''}`,
+    )
+  ).json()) as TriggerTypes
+
+const line = (entry: TriggerTypes['data'][number]) => {
+  const who = entry.provider ?? `any ${entry.signature} sender`
+  if (!entry.types) return `${who}: any type (a generic JSON event)`
+  return `${who}: ${entry.types.join(', ')}${entry.actions ? ' (each may add .action)' : ''}`
+}
+
+/** `switchyard trigger <provider> <type>` and `switchyard trigger --list [provider]`. */
+export async function triggerCommand(argv: string[], io: Io): Promise<number | undefined> {
   const { values, positionals } = parseCommand(
     argv,
-    { ...CLIENT_OPTIONS, override: { type: 'string' } },
+    { ...CLIENT_OPTIONS, override: { type: 'string' }, list: { type: 'boolean', default: false } },
     Options,
     TRIGGER_USAGE,
   )
+  const client = gatewayClient(values, io)
+  if (values.list) {
+    if (positionals.length > 1)
+      throw new UsageError('trigger --list takes at most one provider', TRIGGER_USAGE)
+    const types = await typesOf(client, positionals[0])
+    emit(io, values.json, types, () => types.data.map(line))
+    return undefined
+  }
   const [provider, type, ...extra] = positionals
   if (!provider || !type || extra.length)
     throw new UsageError('trigger takes <provider> <type>', TRIGGER_USAGE)
@@ -33,7 +59,13 @@ export async function triggerCommand(argv: string[], io: Io): Promise<void> {
       throw new UsageError('--override must be a JSON object', TRIGGER_USAGE)
     }
   }
-  const client = gatewayClient(values, io)
+  // Checked first, so a typo is a usage error (exit 2) that lists what the provider knows.
+  const known = (await typesOf(client, provider)).data[0]
+  if (known?.types && !typeAccepted(known.types, known.actions, type)) {
+    io.err(`switchyard trigger: unknown event type '${type}' for ${known.provider}`)
+    io.err(`known types: ${known.types.join(', ')}`)
+    return 2
+  }
   const res = await client.request('/api/events/trigger', {
     method: 'POST',
     body: { provider, type, ...(data !== undefined && { data }) },
@@ -42,4 +74,5 @@ export async function triggerCommand(argv: string[], io: Io): Promise<void> {
   emit(io, values.json, event, () => [
     `Triggered ${provider} ${type} → ${event.id} (signature ${event.signature})`,
   ])
+  return undefined
 }

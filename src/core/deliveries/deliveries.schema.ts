@@ -54,12 +54,65 @@ export const RecordDeliverySchema = z
   .openapi('RecordDelivery')
 export type RecordDelivery = z.infer<typeof RecordDeliverySchema>
 
+/** An HTTP field name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/
+/** A field value: visible characters, spaces and tabs; never CR, LF or NUL (no header injection). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const HEADER_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f]*$/
+
+export const ReplayHeadersSchema = z
+  .record(
+    z.string().regex(HEADER_NAME, "a header name (letters, digits and !#$%&'*+.^_`|~-)"),
+    z.string().max(8192).regex(HEADER_VALUE, 'no CR, LF or other control characters').nullable(),
+  )
+  .refine((headers) => Object.keys(headers).length <= 100, 'at most 100 headers')
+  .openapi({
+    description:
+      'Header changes, by name (case-insensitive): a string replaces every header of that name (or adds it), ' +
+      '`null` removes it. Hop-by-hop headers (Host, Content-Length, Connection, …) are set by the gateway.',
+    example: { 'X-GitHub-Event': 'ping', 'X-Hub-Signature-256': null },
+  })
+
+export const ReplayBodySchema = z
+  .union([
+    z.string().openapi({ description: 'The new body as text (sent as UTF-8).' }),
+    z
+      .object({
+        base64: z
+          .string()
+          .regex(
+            /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+            'standard base64 (RFC 4648)',
+          ),
+      })
+      .strict()
+      .openapi({ description: 'The new body as base64, for binary bodies.' }),
+  ])
+  .openapi({ description: 'The new body: text, or `{ "base64": "…" }` for bytes that are not text.' })
+
 export const ReplaySchema = z
   .object({
     url: TargetUrlSchema.optional().openapi({
       description: 'Where to deliver; defaults to the target of the most recent delivery of this event.',
     }),
+    headers: ReplayHeadersSchema.optional(),
+    body: ReplayBodySchema.optional(),
+    resign: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Sign what is sent with the provider config's webhook_secret and the provider's scheme, with a fresh " +
+          'timestamp (the old signature headers are replaced). 409 when there is no secret or no scheme.',
+      }),
   })
   .strict()
-  .openapi('ReplayRequest')
+  .openapi('ReplayRequest', {
+    description:
+      'Without `headers`, `body` or `resign`: the exact captured request. With any of them: the edited request, ' +
+      'recorded as a new `webhook.replayed` event (`replay_of` = this event) that holds what was sent; the ' +
+      "attempt belongs to it. Bodies are bounded by the API's 1 MiB JSON limit (413).",
+  })
+export type ReplayHeaders = z.infer<typeof ReplayHeadersSchema>
+export type ReplayBody = z.infer<typeof ReplayBodySchema>
 export type Replay = z.infer<typeof ReplaySchema>

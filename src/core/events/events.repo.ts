@@ -14,6 +14,10 @@ export interface EventRow {
   signature: Event['signature']
   data: string | null
   created_at: string
+  /** Migration 0010; optional so rows built elsewhere (sync) need not name them. */
+  message_id?: string | null
+  duplicate_of?: string | null
+  replay_of?: string | null
 }
 
 /** The stored request of a captured webhook; `headers` is a JSON array of [name, value] pairs. */
@@ -29,7 +33,7 @@ export interface EventRequestRow {
 }
 
 export const EVENT_COLUMNS =
-  'id, workspace_id, type, source, provider, tenant_id, connection_id, installation_id, provider_event_type, signature, data, created_at'
+  'id, workspace_id, type, source, provider, tenant_id, connection_id, installation_id, provider_event_type, signature, data, created_at, message_id, duplicate_of, replay_of'
 
 const REQUEST_COLUMNS = 'event_id, method, path, query, headers, content_type, body, received_at'
 
@@ -44,12 +48,15 @@ export const toEvent = (row: EventRow): Event => ({
   provider_event_type: row.provider_event_type,
   signature: row.signature,
   data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
+  duplicate_of: row.duplicate_of ?? null,
+  replay_of: row.replay_of ?? null,
   created_at: row.created_at,
 })
 
 /** Inserts one event row (named parameters are the EventRow keys). */
 export const INSERT_EVENT_SQL = `INSERT INTO events (${EVENT_COLUMNS}) VALUES (@id, @workspace_id, @type, @source,
-  @provider, @tenant_id, @connection_id, @installation_id, @provider_event_type, @signature, @data, @created_at)`
+  @provider, @tenant_id, @connection_id, @installation_id, @provider_event_type, @signature, @data, @created_at,
+  @message_id, @duplicate_of, @replay_of)`
 
 /** Inserts one captured request (named parameters are the EventRequestRow keys). */
 export const INSERT_REQUEST_SQL = `INSERT INTO event_requests (${REQUEST_COLUMNS}) VALUES (@event_id, @method, @path,
@@ -71,6 +78,7 @@ const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(
 /** SQL for the events table and the captured requests beside it. */
 export function createEventsRepo(db: Db) {
   const insert = db.prepare(INSERT_EVENT_SQL)
+  const insertRequest = db.prepare(INSERT_REQUEST_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
   const requestOf = db.prepare(
     `SELECT ${REQUEST_COLUMNS.split(', ')
@@ -80,11 +88,16 @@ export function createEventsRepo(db: Db) {
   )
   const seqOf = db.prepare('SELECT rowid AS seq FROM events WHERE workspace_id = ? AND id = ?')
   const lastSeq = db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM events')
+  const firstWithMessage = db.prepare(
+    `SELECT id FROM events INDEXED BY events_message
+     WHERE workspace_id = ? AND provider = ? AND message_id = ? ORDER BY rowid LIMIT 1`,
+  )
   const filtered = db.prepare(
     `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
   )
   return {
     insert: (row: EventRow) => insert.run(row),
+    insertRequest: (row: EventRequestRow) => insertRequest.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as EventRow | undefined,
     request: (workspaceId: string, id: string) =>
       requestOf.get(workspaceId, id) as EventRequestRow | undefined,
@@ -92,6 +105,9 @@ export function createEventsRepo(db: Db) {
     seqOf: (workspaceId: string, id: string) =>
       (seqOf.get(workspaceId, id) as { seq: number } | undefined)?.seq,
     lastSeq: () => (lastSeq.get() as { seq: number }).seq,
+    /** The first committed event with this sender message id (one index seek; see migration 0010). */
+    firstWithMessage: (workspaceId: string, provider: string, messageId: string) =>
+      (firstWithMessage.get(workspaceId, provider, messageId) as { id: string } | undefined)?.id,
     /** Events with `after < seq <= upto` that match the filter, in commit order. */
     page(workspaceId: string, filter: EventFilter, after: number, upto: number, limit: number) {
       return filtered.all({

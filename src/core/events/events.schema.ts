@@ -28,7 +28,19 @@ export const EventSchema = z
     }),
     data: z.record(z.string(), z.unknown()).nullable().openapi({
       description:
-        'Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake).',
+        'Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id).',
+    }),
+    duplicate_of: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) ' +
+          'was already captured with a valid signature in this workspace and provider: the first capture. It stays ' +
+          '`valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates.',
+      }),
+    replay_of: z.string().nullable().openapi({
+      description: 'For an edited replay (`webhook.replayed`): the event it was made from.',
     }),
     created_at: z.string().datetime(),
   })

@@ -18,6 +18,8 @@ export const eventsSearchable = defineSearchable<Event, EventRow>({
     installation_id: { sql: 'installation_id', type: 'string' },
     provider_event_type: { sql: 'provider_event_type', type: 'string' },
     signature: { sql: 'signature', type: 'string', values: ['valid', 'invalid', 'unverified'] },
+    duplicate_of: { sql: 'duplicate_of', type: 'string' },
+    replay_of: { sql: 'replay_of', type: 'string' },
     created_at: { sql: 'created_at', type: 'timestamp' },
   },
   defaultSort: [{ field: 'created_at', direction: 'desc' }],

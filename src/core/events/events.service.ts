@@ -56,10 +56,62 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         signature: null,
         data: input.data ? JSON.stringify(input.data) : null,
         created_at: isoAt(nowMs),
+        message_id: null,
+        duplicate_of: null,
+        replay_of: null,
       }
       repo.insert(row)
       const event = toEvent(row)
       for (const record of recorders) record(workspaceId, event)
+      publish(workspaceId, event)
+      return event
+    },
+    /**
+     * Records an edited replay as a `webhook.replayed` event holding the request that was sent,
+     * linked to `original` by `replay_of` (inside the caller's transaction; published on commit).
+     */
+    recordReplay(
+      workspaceId: string,
+      original: Event,
+      sent: { method: string; path: string; query: string; headers: Array<[string, string]>; body: Buffer },
+      derived: {
+        provider_event_type: string | null
+        signature: Event['signature']
+        data: Record<string, unknown>
+      },
+    ): Event {
+      const nowMs = clock.now()
+      const createdAt = isoAt(nowMs)
+      const contentType = sent.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null
+      const row: EventRow = {
+        id: nextEventId(ids, nowMs),
+        workspace_id: workspaceId,
+        type: 'webhook.replayed',
+        source: 'gateway',
+        provider: original.provider,
+        tenant_id: original.tenant_id,
+        connection_id: original.connection_id,
+        installation_id: original.installation_id,
+        provider_event_type: derived.provider_event_type,
+        signature: derived.signature,
+        data: JSON.stringify(derived.data),
+        created_at: createdAt,
+        message_id: null,
+        duplicate_of: null,
+        replay_of: original.id,
+      }
+      repo.insert(row)
+      repo.insertRequest({
+        event_id: row.id,
+        method: sent.method,
+        path: sent.path,
+        query: sent.query,
+        headers: JSON.stringify(sent.headers),
+        content_type: contentType,
+        body: sent.body,
+        received_at: createdAt,
+      })
+      const event = toEvent(row)
       publish(workspaceId, event)
       return event
     },
@@ -77,6 +129,9 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
       if (!repo.get(workspaceId, id)) throw notFound('Event', id)
       return null
     },
+    /** The first committed capture with this sender message id, if any (for duplicate marking). */
+    firstWithMessage: (workspaceId: string, provider: string, messageId: string): string | undefined =>
+      repo.firstWithMessage(workspaceId, provider, messageId),
     /** The raw stored request (exact bytes and header pairs), for forwarding and replay. */
     rawRequest: requestRow,
     /** Subscribes to committed events; returns the unsubscribe function. */

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { SignatureSchemeSchema } from '../providers/providers.schema.js'
 
 export const TriggerSchema = z
   .object({
@@ -23,3 +24,40 @@ export const TriggerSchema = z
   .strict()
   .openapi('TriggerRequest')
 export type Trigger = z.infer<typeof TriggerSchema>
+
+export const TriggerTypesQuerySchema = z.object({
+  provider: z.string().min(1).max(63).optional().openapi({ description: 'Only this provider’s types.' }),
+})
+
+export const TriggerTypesSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        provider: z
+          .string()
+          .nullable()
+          .openapi({ description: 'The provider; null for a whole signature scheme.' }),
+        signature: SignatureSchemeSchema.nullable().openapi({
+          description:
+            'Set when the list holds for every provider signing with this scheme (Clerk, Resend, …).',
+        }),
+        types: z
+          .array(z.string())
+          .nullable()
+          .openapi({
+            description:
+              'The known event types; null when the provider takes any type (a generic JSON event).',
+            example: ['push', 'ping', 'pull_request'],
+          }),
+        actions: z.boolean().openapi({
+          description: 'Whether a type may add an action after a dot (GitHub: `pull_request.closed`).',
+        }),
+      }),
+    ),
+  })
+  .openapi('TriggerTypes', {
+    description:
+      'Event types `POST /api/events/trigger` has realistic samples for. Any other type is a 400 for these ' +
+      'providers; GitHub types may add an action (`pull_request.closed`).',
+  })
+export type TriggerTypes = z.infer<typeof TriggerTypesSchema>

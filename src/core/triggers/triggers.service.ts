@@ -8,8 +8,9 @@ import { signatureHeaders } from '../webhooks/signatures.js'
 import type { WebhooksService } from '../webhooks/webhooks.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
-import { sampleFor } from './samples/index.js'
-import type { Trigger } from './triggers.schema.js'
+import { knownTypesKey, sampleFor } from './samples/index.js'
+import { KNOWN_TYPES, TAKES_ACTIONS, typeAccepted } from './samples/known-types.js'
+import type { Trigger, TriggerTypes } from './triggers.schema.js'
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -39,17 +40,52 @@ export function createTriggersService(deps: {
   ids: Ids
 }) {
   const { providers, providerConfigs, webhooks, workspaces, clock, ids } = deps
+  const providerOf = (workspaceId: string, id: string, pointer: string) => {
+    const provider = providers.find(workspaceId, id)
+    if (provider) return provider
+    throw new AppError('invalid_request', `Unknown provider '${id}'.`, {
+      errors: [{ pointer, detail: 'no catalog or custom provider has this id' }],
+    })
+  }
   return {
+    /**
+     * The event types triggers know, per sample set; for one provider, its list (`types: null` when
+     * it takes any type, with a generic payload).
+     */
+    types(workspaceId: string, providerId?: string): TriggerTypes {
+      if (providerId) {
+        const provider = providerOf(workspaceId, providerId, 'query:/provider')
+        const key = knownTypesKey(provider.id, provider.webhooks?.signature ?? null)
+        const types = key ? [...KNOWN_TYPES[key]] : null
+        return {
+          data: [{ provider: provider.id, signature: null, types, actions: !!key && TAKES_ACTIONS.has(key) }],
+        }
+      }
+      return {
+        data: Object.entries(KNOWN_TYPES).map(([key, types]) => ({
+          provider: key === 'standard_webhooks' ? null : key,
+          signature: key === 'standard_webhooks' ? ('standard_webhooks' as const) : null,
+          types: [...types],
+          actions: TAKES_ACTIONS.has(key),
+        })),
+      }
+    },
+
     /** `host` is the gateway's own Host, so the sample looks like it arrived at this gateway. */
     async trigger(workspaceId: string, input: Trigger, host = '127.0.0.1'): Promise<Event> {
-      const provider = providers.find(workspaceId, input.provider)
-      if (!provider) {
-        throw new AppError('invalid_request', `Unknown provider '${input.provider}'.`, {
-          errors: [{ pointer: '/provider', detail: 'no catalog or custom provider has this id' }],
-        })
-      }
+      const provider = providerOf(workspaceId, input.provider, '/provider')
       const nowMs = clock.now()
       const providerScheme = provider.webhooks?.signature ?? null
+      const known = knownTypesKey(provider.id, providerScheme)
+      if (known && !typeAccepted(KNOWN_TYPES[known], TAKES_ACTIONS.has(known), input.type)) {
+        throw new AppError(
+          'invalid_request',
+          `'${input.type}' is not an event type Switchyard has a ${provider.id} sample for.`,
+          {
+            errors: [{ pointer: '/type', detail: `one of: ${KNOWN_TYPES[known].join(', ')}` }],
+          },
+        )
+      }
       const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
       const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
       const body = Buffer.from(JSON.stringify(input.data ? deepMerge(sample.body, input.data) : sample.body))

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { AppError } from '../errors.js'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { HANDSHAKES } from '../providers/providers.schema.js'
 import type { HeaderLookup } from './signatures.js'
@@ -35,6 +36,27 @@ const json = (value: unknown): HandshakeReply => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(value),
 })
+/**
+ * Zoom and X answer their handshake with an HMAC of a caller-chosen token, keyed with the same secret
+ * that signs their deliveries. So that this can never sign something a body check accepts (domain
+ * separation), only tokens of the shape the providers send are signed: base64 / base64url
+ * characters (Zoom's plainToken is 22 of them, X's crc_token is base64). Every signed string of a
+ * timestamped scheme contains `.` or `:`, which this shape excludes; for the whole-body schemes
+ * (github, shopify) `signatures.ts` refuses a body of this shape when the provider has such a handshake.
+ */
+export const HANDSHAKE_TOKEN = /^[A-Za-z0-9_\-+/=]{1,256}$/
+
+/** The handshakes that answer with an HMAC keyed by the webhook secret. */
+export const SIGNING_HANDSHAKES: ReadonlySet<Handshake> = new Set(['zoom_url_validation', 'twitter_crc'])
+
+/** A token the handshake will not sign: a 400, and nothing is stored. */
+const refuse = (pointer: string) =>
+  new AppError(
+    'invalid_request',
+    'The handshake token is not one the provider would send, so the gateway does not sign it with the webhook secret.',
+    { errors: [{ pointer, detail: 'at most 256 letters, digits, "-", "_", "+", "/" or "="' }] },
+  )
+
 const usable = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_CHALLENGE
 const field = (value: unknown, key: string): unknown =>
@@ -54,6 +76,7 @@ const ANSWERS: Record<Handshake, (req: HandshakeRequest) => HandshakeReply | nul
     const secret = req.secrets[0]
     if (field(req.json(), 'event') !== 'endpoint.url_validation' || !usable(plainToken) || !secret)
       return null
+    if (!HANDSHAKE_TOKEN.test(plainToken)) throw refuse('/payload/plainToken')
     return json({ plainToken, encryptedToken: createHmac('sha256', secret).update(plainToken).digest('hex') })
   },
   // The verify token is whatever was typed into Meta's dashboard (not the app secret that signs
@@ -82,10 +105,14 @@ const ANSWERS: Record<Handshake, (req: HandshakeRequest) => HandshakeReply | nul
     const token = req.query.get('crc_token')
     const secret = req.secrets[0]
     if (req.method !== 'GET' || !usable(token) || !secret) return null
+    if (!HANDSHAKE_TOKEN.test(token)) throw refuse('query:/crc_token')
     return json({ response_token: `sha256=${createHmac('sha256', secret).update(token).digest('base64')}` })
   },
 }
 
-/** The reply to a provider's verification handshake, or null when the request is not one. */
+/**
+ * The reply to a provider's verification handshake, or null when the request is not one. Throws a
+ * 400 AppError for a Zoom/X token outside HANDSHAKE_TOKEN (the request is then not stored).
+ */
 export const answerHandshake = (kind: Handshake, req: HandshakeRequest): HandshakeReply | null =>
   ANSWERS[kind](req)

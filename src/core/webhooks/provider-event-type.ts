@@ -1,3 +1,4 @@
+import { printable } from './derived-text.js'
 import type { HeaderLookup } from './signatures.js'
 
 /** Headers providers put their event type in, most specific first. */
@@ -15,8 +16,9 @@ const MAX_LENGTH = 200
 /** Bigger bodies are not parsed just to find a type. */
 const MAX_PARSE_BYTES = 1024 * 1024
 
+/** Control characters are stripped: the type is shown in lists and printed by the CLI. */
 const clean = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_LENGTH) : null
+  typeof value === 'string' ? printable(value, MAX_LENGTH) : null
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined

@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
+import { HANDSHAKE_TOKEN } from './handshakes.js'
 
-/** Timestamped schemes (Stripe, Slack, Standard Webhooks) reject signatures older or newer than this. */
+/**
+ * Timestamped schemes reject a signature older than this. As the providers' own libraries do:
+ * Stripe (`stripe.webhooks.constructEvent`) and Slack (`@slack/bolt`'s verifier) check only the age,
+ * so a timestamp in the future passes however far ahead it is; Standard Webhooks (`standardwebhooks`)
+ * also rejects one more than this ahead of the clock.
+ */
 export const TOLERANCE_SECONDS = 5 * 60
 
 /** Lower-case header name → first value. */
@@ -12,12 +18,18 @@ export interface SignedRequest {
   header: HeaderLookup
   body: Buffer
   nowMs: number
+  /**
+   * The provider's handshake signs tokens with the same secrets (Zoom, X): a whole-body scheme then
+   * refuses a body that has a token's shape, since the handshake would have signed it for anyone.
+   */
+  signingHandshake?: boolean
 }
 
 /** One scheme's answer for one secret: matched, or why not. */
 export type Check = { ok: true } | { ok: false; why: string }
 
-const HEX = /^[0-9a-f]+$/i
+/** Lower-case only: the providers' libraries compare the hex strings, so `ABCD` is not `abcd`. */
+const HEX = /^[0-9a-f]+$/
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
 const hmac = (key: Buffer | string, ...parts: Array<Buffer | string>) => {
@@ -35,13 +47,22 @@ const fromHex = (value: string) =>
 const fromBase64 = (value: string) =>
   BASE64.test(value) && value.length % 4 === 0 ? Buffer.from(value, 'base64') : null
 
-function freshTimestamp(value: string | undefined, nowMs: number): Check & { seconds?: number } {
+/** `future`: how a timestamp ahead of the clock is judged (see TOLERANCE_SECONDS). */
+function freshTimestamp(
+  value: string | undefined,
+  nowMs: number,
+  future: 'accepted' | 'tolerance',
+): Check & { seconds?: number } {
   if (!value || !/^\d{1,12}$/.test(value)) return { ok: false, why: 'missing or malformed timestamp' }
   const seconds = Number(value)
-  if (Math.abs(nowMs / 1000 - seconds) > TOLERANCE_SECONDS)
+  // Whole seconds, as the libraries compare them.
+  const now = Math.floor(nowMs / 1000)
+  if (now - seconds > TOLERANCE_SECONDS)
+    return { ok: false, why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes old` }
+  if (future === 'tolerance' && seconds - now > TOLERANCE_SECONDS)
     return {
       ok: false,
-      why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes from the gateway clock`,
+      why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes ahead of the gateway clock`,
     }
   return { ok: true, seconds }
 }
@@ -52,12 +73,22 @@ export function standardWebhooksKey(secret: string): Buffer {
   return fromBase64(raw) ?? Buffer.from(secret, 'utf8')
 }
 
+/** Github and Shopify sign the body alone: with a signing handshake, a token-shaped body is refused. */
+function bodyOnly(req: SignedRequest): Check {
+  return req.signingHandshake && HANDSHAKE_TOKEN.test(req.body.toString('latin1'))
+    ? { ok: false, why: "the body has the shape of a handshake token, which this provider's handshake signs" }
+    : { ok: true }
+}
+
 const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) => Check> = {
-  github(secret, { header, body }) {
+  github(secret, req) {
+    const { header, body } = req
     const value = header('x-hub-signature-256')
     if (!value) return { ok: false, why: 'missing X-Hub-Signature-256 header' }
     const sig = value.startsWith('sha256=') ? fromHex(value.slice(7)) : null
     if (!sig) return { ok: false, why: 'X-Hub-Signature-256 is not sha256=<hex>' }
+    const shape = bodyOnly(req)
+    if (!shape.ok) return shape
     return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
   },
   stripe(secret, { header, body, nowMs }) {
@@ -66,7 +97,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const parts = value.split(',').map((p) => p.trim().split('='))
     const t = parts.find(([k]) => k === 't')?.[1]
     const v1 = parts.filter(([k, v]) => k === 'v1' && v !== undefined).map(([, v]) => fromHex(v!))
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'accepted')
     if (!ts.ok) return ts
     if (v1.length === 0) return { ok: false, why: 'Stripe-Signature has no v1 signature' }
     const expected = hmac(secret, `${t}.`, body)
@@ -78,7 +109,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const value = header('x-slack-signature')
     const t = header('x-slack-request-timestamp')
     if (!value) return { ok: false, why: 'missing X-Slack-Signature header' }
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'accepted')
     if (!ts.ok) return ts
     const sig = value.startsWith('v0=') ? fromHex(value.slice(3)) : null
     if (!sig) return { ok: false, why: 'X-Slack-Signature is not v0=<hex>' }
@@ -86,11 +117,14 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
       ? { ok: true }
       : { ok: false, why: 'signature does not match' }
   },
-  shopify(secret, { header, body }) {
+  shopify(secret, req) {
+    const { header, body } = req
     const value = header('x-shopify-hmac-sha256')
     if (!value) return { ok: false, why: 'missing X-Shopify-Hmac-Sha256 header' }
     const sig = fromBase64(value.trim())
     if (!sig) return { ok: false, why: 'X-Shopify-Hmac-Sha256 is not base64' }
+    const shape = bodyOnly(req)
+    if (!shape.ok) return shape
     return same(hmac(secret, body), sig) ? { ok: true } : { ok: false, why: 'signature does not match' }
   },
   standard_webhooks(secret, { header, body, nowMs }) {
@@ -99,7 +133,7 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
     const t = header('webhook-timestamp') ?? header('svix-timestamp')
     const value = header('webhook-signature') ?? header('svix-signature')
     if (!id || !value) return { ok: false, why: 'missing webhook-id or webhook-signature header' }
-    const ts = freshTimestamp(t, nowMs)
+    const ts = freshTimestamp(t, nowMs, 'tolerance')
     if (!ts.ok) return ts
     const expected = hmac(standardWebhooksKey(secret), `${id}.${t}.`, body)
     const candidates = value
@@ -126,7 +160,7 @@ export function verdictFor(
   secrets: Array<{ secret: string; scheme: SignatureScheme | null }>,
   providerScheme: SignatureScheme | null,
   req: SignedRequest,
-): { signature: SignatureVerdict; detail: string } {
+): { signature: SignatureVerdict; detail: string; scheme?: SignatureScheme } {
   if (secrets.length === 0) return { signature: 'unverified', detail: 'no webhook_secret is configured' }
   const usable = secrets
     .map((s) => ({ secret: s.secret, scheme: s.scheme ?? providerScheme }))
@@ -139,7 +173,7 @@ export function verdictFor(
   const reasons = new Set<string>()
   for (const { secret, scheme } of usable) {
     const check = verifyWith(scheme, secret, req)
-    if (check.ok) return { signature: 'valid', detail: `${scheme} signature matches` }
+    if (check.ok) return { signature: 'valid', detail: `${scheme} signature matches`, scheme }
     reasons.add(`${scheme}: ${check.why}`)
   }
   return { signature: 'invalid', detail: [...reasons].join('; ') }

@@ -31,7 +31,15 @@ export function createWebhookCapture(deps: {
 }) {
   const { db, box, clock, ids, events } = deps
   const webhooks = createWebhooksService(deps)
-  const deliveries = createDeliveriesService({ repo: createDeliveriesRepo(db), events, clock, ids })
+  const deliveries = createDeliveriesService({
+    db,
+    repo: createDeliveriesRepo(db),
+    events,
+    providers: deps.providers,
+    providerConfigs: deps.providerConfigs,
+    clock,
+    ids,
+  })
   const messages = createOutboundMessagesRepo(db)
   const webhookEndpoints = createWebhookEndpointsService({
     repo: createWebhookEndpointsRepo(db),

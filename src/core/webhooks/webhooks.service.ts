@@ -17,8 +17,10 @@ import type { ProviderConfigsService } from '../provider-configs/provider-config
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
+import { printable } from './derived-text.js'
 import { createGroupCommit } from './group-commit.js'
-import { answerHandshake, type HandshakeReply } from './handshakes.js'
+import { answerHandshake, type HandshakeReply, SIGNING_HANDSHAKES } from './handshakes.js'
+import { senderMessageId } from './message-id.js'
 import { parseJsonBody, providerEventType } from './provider-event-type.js'
 import { verdictFor } from './signatures.js'
 import type { IncomingWebhook } from './webhooks.schema.js'
@@ -58,6 +60,9 @@ export function createWebhooksService(deps: {
   const committer = createGroupCommit(deps.db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
   // Every capture looks up the same few rows; they are read again only after something changed.
   const stamp = createChangeStamp(deps.db)
+  // Captures submitted but not yet committed, by sender message id: a retry racing its original
+  // (both in one group commit) is still marked, though the original is not in the table yet.
+  const inFlight = new Map<string, string>()
   const workspaceIdOf = memoUntilChange(stamp, (name: string) => workspaces.get(name).id)
   const receiverOf = memoUntilChange(stamp, (key: string) => {
     const [workspaceId, providerId] = key.split('\n') as [string, string]
@@ -91,8 +96,14 @@ export function createWebhooksService(deps: {
       const header = headerLookup(input.headers)
       const contentType = header('content-type') ?? null
       const { provider, secrets: configured } = receiverOf(`${input.workspaceId}\n${providerId}`)
+      const handshake = provider?.webhooks?.handshake ?? null
       const verdict = provider
-        ? verdictFor(configured, provider.webhooks?.signature ?? null, { header, body: input.body, nowMs })
+        ? verdictFor(configured, provider.webhooks?.signature ?? null, {
+            header,
+            body: input.body,
+            nowMs,
+            signingHandshake: handshake !== null && SIGNING_HANDSHAKES.has(handshake),
+          })
         : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }
       let parsed: { value: unknown } | undefined
       const json = () => {
@@ -100,7 +111,6 @@ export function createWebhooksService(deps: {
         return parsed.value
       }
       const query = new URLSearchParams(input.query)
-      const handshake = provider?.webhooks?.handshake ?? null
       const reply = handshake
         ? answerHandshake(handshake, {
             method: input.method,
@@ -119,8 +129,17 @@ export function createWebhooksService(deps: {
         }),
       ) as Record<(typeof ATTRIBUTION)[number], string | null>
       const createdAt = isoAt(nowMs)
+      const id = nextEventId(ids, nowMs)
+      // Only a valid signature vouches for the id; one index seek when there is one (migration 0010).
+      const messageId = verdict.scheme ? senderMessageId(verdict.scheme, header, json) : null
+      const messageKey = messageId && `${input.workspaceId}\n${providerId}\n${messageId}`
+      const duplicateOf = messageKey
+        ? (inFlight.get(messageKey) ??
+          events.firstWithMessage(input.workspaceId, providerId, messageId!) ??
+          null)
+        : null
       const row: EventRow = {
-        id: nextEventId(ids, nowMs),
+        id,
         workspace_id: input.workspaceId,
         type: 'webhook.received',
         source: 'webhook',
@@ -130,13 +149,17 @@ export function createWebhooksService(deps: {
         signature: verdict.signature,
         data: JSON.stringify({
           method: input.method,
-          content_type: contentType,
+          content_type: contentType && printable(contentType, 300),
           size: input.body.length,
           signature_detail: verdict.detail,
           ...(reply && { handshake }),
           ...(input.triggered && { triggered: true }),
+          ...(messageId && { message_id: messageId }),
         }),
         created_at: createdAt,
+        message_id: messageId,
+        duplicate_of: duplicateOf,
+        replay_of: null,
       }
       const request: EventRequestRow = {
         event_id: row.id,
@@ -148,10 +171,15 @@ export function createWebhooksService(deps: {
         body: input.body,
         received_at: createdAt,
       }
-      await committer.submit([
-        [0, row],
-        [1, request],
-      ])
+      if (messageKey && !duplicateOf) inFlight.set(messageKey, id)
+      try {
+        await committer.submit([
+          [0, row],
+          [1, request],
+        ])
+      } finally {
+        if (messageKey && inFlight.get(messageKey) === id) inFlight.delete(messageKey)
+      }
       const event = toEvent(row)
       events.publish(input.workspaceId, event)
       return { event, reply }

@@ -288,20 +288,24 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     method: 'post',
     path: '/api/events/{id}/replay',
     tags: [TAG],
-    summary: 'Re-deliver a captured webhook (exact bytes, original headers minus hop-by-hop ones)',
+    summary: 'Re-deliver a captured webhook, as captured or with changes (headers, body, a fresh signature)',
     operationId: 'replayEvent',
     request: {
       params: IdParamSchema,
       body: { content: { 'application/json': { schema: ReplaySchema } }, required: false },
     },
     responses: {
-      201: json(DeliverySchema, 'The recorded attempt (whatever the target answered).'),
-      ...errors(404, 413, 415),
+      201: json(
+        DeliverySchema,
+        'The recorded attempt (whatever the target answered). For an edited replay its `event_id` is the new ' +
+          '`webhook.replayed` event.',
+      ),
+      ...errors(404, 409, 413, 415),
     },
   })
   app.openapi(replay, async (c) => {
     const input = (c.req.valid('json') as z.infer<typeof ReplaySchema> | undefined) ?? {}
-    return c.json(await deliveries.replay(ws(c), c.req.valid('param').id, input.url), 201)
+    return c.json(await deliveries.replay(ws(c), c.req.valid('param').id, input), 201)
   })
 
   const record = keyRoute(core, 'secret', [], {

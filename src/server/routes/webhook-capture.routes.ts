@@ -33,7 +33,9 @@ const CAPTURE_DESCRIPTION =
   'Any content type up to 5 MiB, any Host, no API key. Stores the exact bytes, method, path, query and headers, ' +
   'verifies the signature when the provider config has a `webhook_secret`, and answers only after the event is ' +
   'committed. Provider verification handshakes (Slack url_verification, Zoom, Meta hub.challenge, Dropbox, ' +
-  'Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead. An unknown provider id is ' +
+  'Microsoft Graph, Asana, Okta, X CRC) get the answer the provider expects instead; Zoom and X tokens, which ' +
+  'the gateway signs with the webhook secret, must be 1-256 base64/base64url characters, else 400 and nothing is ' +
+  'stored (so a handshake cannot sign a forged body). An unknown provider id is ' +
   'still captured (signature `unverified`). POST is what providers send; GET, PUT, PATCH and DELETE, and ' +
   'sub-paths (`/webhooks/{provider}/anything`), are captured the same way.'
 

@@ -7,6 +7,7 @@ import { migration0006 } from './0006-connect-flows.js'
 import { migration0007 } from './0007-webhooks.js'
 import { migration0008 } from './0008-sync.js'
 import { migration0009 } from './0009-connect-requirements.js'
+import { migration0010 } from './0010-webhook-duplicates-replays.js'
 import { migration0011 } from './0011-redirect-origins.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
@@ -19,5 +20,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
   migration0011,
 ]

@@ -1,5 +1,6 @@
 import type { SignatureScheme } from '../../providers/providers.schema.js'
 import { github } from './github.js'
+import { KNOWN_TYPES } from './known-types.js'
 import { fake, type SampleBuilder } from './sample.js'
 import { shopify, slack } from './slack-shopify.js'
 import { stripe } from './stripe.js'
@@ -58,6 +59,8 @@ const generic: SampleBuilder = ({ type, nowMs }) => ({
   headers: { 'User-Agent': 'Switchyard-Trigger/1.0' },
 })
 
+type KnownTypesKey = keyof typeof KNOWN_TYPES
+
 const BY_PROVIDER: Record<string, SampleBuilder> = { github, stripe, slack, shopify, zoom }
 const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
   github,
@@ -65,6 +68,13 @@ const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
   slack,
   shopify,
   standard_webhooks: standard,
+}
+
+/** Which KNOWN_TYPES list a provider's samples follow: its own, else its scheme's, else none (any type). */
+export function knownTypesKey(provider: string, scheme: SignatureScheme | null): KnownTypesKey | null {
+  if (Object.hasOwn(KNOWN_TYPES, provider) && provider !== 'standard_webhooks')
+    return provider as KnownTypesKey
+  return scheme && Object.hasOwn(KNOWN_TYPES, scheme) ? (scheme as KnownTypesKey) : null
 }
 
 /** The sample builder for a provider: its own, else the one its signature scheme implies, else generic. */

@@ -1,0 +1,68 @@
+/**
+ * The event types each sample set builds a realistic payload for. A trigger of any other type for
+ * these providers is refused (a typo would otherwise pass with a generic payload). Providers
+ * without a set of their own (custom providers, most of the catalog) get a generic JSON event of
+ * whatever type is asked for: there is no list to check it against.
+ */
+export const KNOWN_TYPES = {
+  // GitHub types may name an action too: `pull_request.closed`.
+  github: [
+    'push',
+    'ping',
+    'pull_request',
+    'issues',
+    'issue_comment',
+    'release',
+    'workflow_run',
+    'installation',
+    'check_run',
+  ],
+  stripe: [
+    'invoice.paid',
+    'invoice.payment_succeeded',
+    'invoice.payment_failed',
+    'invoice.created',
+    'customer.created',
+    'customer.updated',
+    'customer.deleted',
+    'payment_intent.succeeded',
+    'payment_intent.payment_failed',
+    'payment_intent.created',
+    'charge.succeeded',
+    'charge.failed',
+    'charge.refunded',
+    'checkout.session.completed',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'product.created',
+    'product.updated',
+    'price.created',
+    'price.updated',
+  ],
+  slack: ['message', 'app_mention', 'reaction_added', 'team_join', 'channel_created', 'url_verification'],
+  shopify: [
+    'orders/create',
+    'orders/updated',
+    'orders/paid',
+    'orders/cancelled',
+    'products/create',
+    'products/update',
+    'products/delete',
+    'customers/create',
+    'customers/update',
+    'app/uninstalled',
+  ],
+  zoom: ['meeting.created', 'meeting.started', 'meeting.ended', 'meeting.deleted', 'recording.completed'],
+  /** Every provider that signs with Standard Webhooks (Clerk, Resend, …). */
+  standard_webhooks: ['user.created', 'user.updated', 'email.sent', 'email.delivered'],
+} as const satisfies Record<string, readonly string[]>
+
+/** The sets whose types may add an action: GitHub's `pull_request.closed`. */
+export const TAKES_ACTIONS: ReadonlySet<string> = new Set(['github'])
+
+/** Whether `type` is one of `types` (or, where `actions`, one of them with a `.action` suffix). */
+export function typeAccepted(types: readonly string[], actions: boolean, type: string): boolean {
+  if (types.includes(type)) return true
+  return actions && /^[a-z_]+\.[a-z_]+$/.test(type) && types.includes(type.split('.')[0]!)
+}
