@@ -981,20 +981,6 @@ export interface components {
       }[]
       workspace: components['schemas']['Workspace']
     }
-    ApiKey: {
-      /** Format: date-time */
-      created_at: string
-      /** @example key_3n1XbVb0Jc2qAqKf8mZp */
-      id: string
-      name: string
-      /** @description The first characters of the key, to recognise it. Never the key. */
-      prefix: string
-      /** Format: date-time */
-      revoked_at: string | null
-      role: components['schemas']['KeyRole']
-      /** @enum {string} */
-      status: 'active' | 'revoked'
-    }
     ApiKeyPage: {
       data: {
         /** Format: date-time */
@@ -2217,8 +2203,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked key. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -2226,9 +2212,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['ApiKey']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -2441,8 +2425,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked connection. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -2450,9 +2434,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['Connection']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -2483,15 +2465,6 @@ export interface operations {
       }
       /** @description Not found. */
       404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/problem+json': components['schemas']['Problem']
-        }
-      }
-      /** @description Conflict with the current state. */
-      409: {
         headers: {
           [name: string]: unknown
         }
@@ -3510,8 +3483,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked installation. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -3519,9 +3492,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['Installation']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -3552,15 +3523,6 @@ export interface operations {
       }
       /** @description Not found. */
       404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/problem+json': components['schemas']['Problem']
-        }
-      }
-      /** @description Conflict with the current state. */
-      409: {
         headers: {
           [name: string]: unknown
         }
@@ -3831,7 +3793,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -4249,7 +4211,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -4947,7 +4909,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */

@@ -50,9 +50,9 @@ export class Switchyard extends SwitchyardClient {
   listApiKeys(request: SearchRequest = {}): Promise<ResultOf<'listApiKeys'>> {
     return this.call('listApiKeys', { body: request })
   }
-  /** Revokes a key at once and for good; revoking twice is fine. */
-  revokeApiKey(keyId: string): Promise<ResultOf<'revokeApiKey'>> {
-    return this.call('revokeApiKey', id(keyId))
+  /** Revokes a key at once and for good; revoking twice is fine (DELETEs resolve with nothing: 204). */
+  async revokeApiKey(keyId: string): Promise<void> {
+    await this.call('revokeApiKey', id(keyId))
   }
 
   // Search: one page each; see iterate() to walk every page
@@ -99,8 +99,8 @@ export class Switchyard extends SwitchyardClient {
   updateProvider(providerId: string, body: BodyOf<'updateProvider'>): Promise<ResultOf<'updateProvider'>> {
     return this.call('updateProvider', { ...id(providerId), body })
   }
-  deleteProvider(providerId: string): Promise<ResultOf<'deleteProvider'>> {
-    return this.call('deleteProvider', id(providerId))
+  async deleteProvider(providerId: string): Promise<void> {
+    await this.call('deleteProvider', id(providerId))
   }
 
   // Provider configs
@@ -117,8 +117,8 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'updateProviderConfig'>> {
     return this.call('updateProviderConfig', { ...id(configId), body })
   }
-  deleteProviderConfig(configId: string): Promise<ResultOf<'deleteProviderConfig'>> {
-    return this.call('deleteProviderConfig', id(configId))
+  async deleteProviderConfig(configId: string): Promise<void> {
+    await this.call('deleteProviderConfig', id(configId))
   }
 
   // Connections and installations
@@ -132,16 +132,16 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'refreshConnection'>> {
     return this.call('refreshConnection', { ...id(connectionId), query })
   }
-  /** Revokes the connection, permanently. */
-  revokeConnection(connectionId: string): Promise<ResultOf<'revokeConnection'>> {
-    return this.call('revokeConnection', id(connectionId))
+  /** Revokes the connection, permanently; revoking twice is fine. */
+  async revokeConnection(connectionId: string): Promise<void> {
+    await this.call('revokeConnection', id(connectionId))
   }
   getInstallation(installationId: string): Promise<ResultOf<'getInstallation'>> {
     return this.call('getInstallation', id(installationId))
   }
-  /** Uninstalls, permanently. */
-  revokeInstallation(installationId: string): Promise<ResultOf<'revokeInstallation'>> {
-    return this.call('revokeInstallation', id(installationId))
+  /** Uninstalls, permanently; uninstalling twice is fine. */
+  async revokeInstallation(installationId: string): Promise<void> {
+    await this.call('revokeInstallation', id(installationId))
   }
 
   // Events and deliveries
@@ -191,8 +191,8 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'updateWebhookEndpoint'>> {
     return this.call('updateWebhookEndpoint', { ...id(endpointId), body })
   }
-  deleteWebhookEndpoint(endpointId: string): Promise<ResultOf<'deleteWebhookEndpoint'>> {
-    return this.call('deleteWebhookEndpoint', id(endpointId))
+  async deleteWebhookEndpoint(endpointId: string): Promise<void> {
+    await this.call('deleteWebhookEndpoint', id(endpointId))
   }
 
   /** Deletes the workspace's data, keeping the workspace and its API keys. */

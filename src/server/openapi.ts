@@ -60,6 +60,16 @@ export const ERROR_RESPONSES = {
   },
 } as const
 
+/**
+ * The one rule for DELETE (README "API conventions"): 204 with no body once the resource is in its
+ * deleted or revoked state, 404 when there is no such resource. Revocations keep the record, so
+ * revoking again is 204; a hard delete removes it, so deleting again is 404.
+ */
+export const DELETED = { description: 'Deleted; no body. Deleting again is a 404 (the resource is gone).' }
+export const REVOKED = {
+  description: 'Revoked (now or before: revoking again changes nothing and is also 204); no body.',
+}
+
 type ErrorStatus = keyof typeof ERROR_RESPONSES
 export const errors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(statuses.map((s) => [s, ERROR_RESPONSES[s]])) as Partial<typeof ERROR_RESPONSES>

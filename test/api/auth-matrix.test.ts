@@ -131,7 +131,7 @@ describe('revocation', () => {
     const created = t.core.apiKeys.create(t.workspaceId, { name: 'short-lived', role: 'secret' })
     expect((await t.req('POST', '/api/api-keys/search', { key: created.key })).status).toBe(200)
     const revoke = await t.req('DELETE', `/api/api-keys/${created.id}`, { key: t.secretKey })
-    expect(revoke.status).toBe(200)
+    expect(revoke.status).toBe(204)
     const next = await t.req('POST', '/api/api-keys/search', { key: created.key })
     expect(next.status).toBe(401)
     expect((await next.json()).code).toBe('api_key_revoked')
@@ -139,7 +139,7 @@ describe('revocation', () => {
 
   it('a key can revoke itself, and is rejected right after', async () => {
     const created = t.core.apiKeys.create(t.workspaceId, { name: 'self', role: 'secret' })
-    expect((await t.req('DELETE', `/api/api-keys/${created.id}`, { key: created.key })).status).toBe(200)
+    expect((await t.req('DELETE', `/api/api-keys/${created.id}`, { key: created.key })).status).toBe(204)
     expect((await t.req('POST', '/api/api-keys/search', { key: created.key })).status).toBe(401)
   })
 

@@ -3,7 +3,7 @@ import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from '../../cor
 import { apiKeysSearchable } from '../../core/api-keys/api-keys.searchable.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { errors, IdParamSchema, json, keyRoute, REVOKED } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 /** POST /api/api-keys, POST /api/api-keys/search, DELETE /api/api-keys/{id}. */
@@ -38,9 +38,10 @@ export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     summary: 'Revoke an API key (permanent; revoking twice is fine)',
     operationId: 'revokeApiKey',
     request: { params: IdParamSchema },
-    responses: { 200: json(ApiKeySchema, 'The revoked key.'), ...errors(404) },
+    responses: { 204: REVOKED, ...errors(404) },
   })
-  app.openapi(revoke, (c) =>
-    c.json(apiKeys.revoke(c.get('principal').workspaceId, c.req.valid('param').id), 200),
-  )
+  app.openapi(revoke, (c) => {
+    apiKeys.revoke(c.get('principal').workspaceId, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
 }
