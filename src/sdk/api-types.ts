@@ -766,7 +766,7 @@ export interface paths {
     }
     /**
      * Browse the provider catalog
-     * @description Relevance-ranked with `query` (typo tolerant), else by name. Same envelope and cursor rules as the search endpoints.
+     * @description Relevance-ranked with `query` (typo tolerant), else by name. Pages like the search endpoints: `limit` (default 50, clamped to 200), then `cursor` (the previous `next_cursor`) or `offset`, not both; the same envelope (`has_more`, `next_cursor`). A tampered or foreign cursor is `400 invalid_cursor`; a query parameter not listed here is a 400 naming it.
      */
     get: operations['browseProviders']
     put?: never
@@ -5586,6 +5586,8 @@ export interface operations {
         cursor?: string
         /** @description Page size; default 50, values above 200 are clamped. */
         limit?: string
+        /** @description Skip this many providers (at most 10000000); not together with `cursor`. */
+        offset?: string
         /** @description Full-text search over names, descriptions, tags and categories. */
         query?: string
       }

@@ -4,6 +4,7 @@ import type { Core } from '../core/core.js'
 import { ERROR_CODES } from '../core/errors.js'
 import type { AppEnv } from './env.js'
 import { type Access, requireKey } from './middleware/auth.js'
+import { queryNames, rejectUnknownQuery } from './middleware/strict-query.js'
 
 export const ProblemSchema = z
   .object({
@@ -120,6 +121,7 @@ export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 /**
  * Declares a route that needs an API key. The declared `access` is the single source of both
  * the OpenAPI security requirement and the enforcing middleware (the route table drives auth).
+ * Under `/api/` a query parameter the route does not declare is a 400 (after authentication).
  */
 export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>(
   core: Core,
@@ -130,7 +132,11 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
   return createRoute({
     ...route,
     security: SECURITY[access],
-    middleware: [requireKey(core, access), ...extra],
+    middleware: [
+      requireKey(core, access),
+      ...(route.path.startsWith('/api/') ? [rejectUnknownQuery(queryNames(route.request?.query))] : []),
+      ...extra,
+    ],
     // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
     responses:
       access === 'admin'

@@ -95,9 +95,9 @@ describe('auth matrix over every documented operation', () => {
     }
   })
 
-  it('only session creation accepts publishable keys', () => {
+  it('of the operations that need a key, only session creation accepts publishable keys', () => {
     const publishable = operations
-      .filter((op) => allows(op, 'publishableKey'))
+      .filter((op) => needsKey(op) && allows(op, 'publishableKey'))
       .map((op) => `${op.method} ${op.path}`)
     for (const op of publishable) expect(['POST /auth-sessions', 'POST /install-sessions']).toContain(op)
   })
@@ -122,6 +122,24 @@ describe('auth matrix over every documented operation', () => {
     for (const op of operations.filter((o) => !needsKey(o))) {
       const res = await send(op)
       expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.status)
+    }
+  })
+
+  it('public operations that take a key take a publishable one too (browser code sends it on every call)', async () => {
+    const publicWithKey = operations.filter((o) => !needsKey(o) && (o.security?.length ?? 0) > 0)
+    expect(publicWithKey.length).toBeGreaterThanOrEqual(3)
+    for (const op of publicWithKey) {
+      expect(allows(op, 'publishableKey'), `${op.method} ${op.path}`).toBe(true)
+      const res = await send(op, t.publishableKey)
+      expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.status)
+    }
+  })
+
+  it('a key sent to a public operation must be valid: revoked → 401 api_key_revoked', async () => {
+    for (const op of operations.filter((o) => !needsKey(o) && (o.security?.length ?? 0) > 0)) {
+      const res = await send(op, revokedKey)
+      expect(res.status, `${op.method} ${op.path}`).toBe(401)
+      expect((await res.json()).code).toBe('api_key_revoked')
     }
   })
 })
