@@ -981,6 +981,20 @@ export interface components {
       }[]
       workspace: components['schemas']['Workspace']
     }
+    ApiKey: {
+      /** Format: date-time */
+      created_at: string
+      /** @example key_3n1XbVb0Jc2qAqKf8mZp */
+      id: string
+      name: string
+      /** @description The first characters of the key, to recognise it. Never the key. */
+      prefix: string
+      /** Format: date-time */
+      revoked_at: string | null
+      role: components['schemas']['KeyRole']
+      /** @enum {string} */
+      status: 'active' | 'revoked'
+    }
     ApiKeyPage: {
       data: {
         /** Format: date-time */

@@ -9,6 +9,8 @@ import { registerSearchRoute } from './search-route.js'
 /** POST /api/api-keys, POST /api/api-keys/search, DELETE /api/api-keys/{id}. */
 export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { apiKeys, search } = core
+  // No operation answers a whole key since DELETE answers 204: name it, so the SDK has its type.
+  app.openAPIRegistry.register('ApiKey', ApiKeySchema)
 
   const create = keyRoute(core, 'secret', [], {
     method: 'post',
