@@ -1,7 +1,7 @@
 // Bundles the Node side (CLI + server) and the SDK with esbuild. `--if-stale` skips the work when
 // dist/ is newer than every source file, so `npm start` stays instant after the first build.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -11,7 +11,9 @@ const args = new Set(process.argv.slice(2))
 const outputs = [
   join(root, 'dist/cli.cjs'),
   join(root, 'dist/sdk/index.js'),
+  join(root, 'dist/sdk/index.cjs'),
   join(root, 'dist/sdk/index.d.ts'),
+  join(root, 'dist/sdk/index.d.cts'),
 ]
 
 function newestMtime(dir) {
@@ -93,13 +95,19 @@ rmSync(join(root, 'dist/cli.js'), { force: true })
 rmSync(join(root, 'dist/cli.js.map'), { force: true })
 await warmCodeCache()
 
-await build({
-  ...common,
-  entryPoints: { index: join(root, 'src/sdk/index.ts') },
-  outdir: join(root, 'dist/sdk'),
-  platform: 'neutral',
-  packages: 'external',
-})
+// The SDK twice, for `import` (dist/sdk/index.js) and `require` (dist/sdk/index.cjs): package.json
+// `exports` picks one by condition. Both are self-contained (the SDK imports nothing at runtime).
+for (const format of ['esm', 'cjs']) {
+  await build({
+    ...common,
+    entryPoints: { index: join(root, 'src/sdk/index.ts') },
+    outdir: join(root, 'dist/sdk'),
+    platform: 'neutral',
+    packages: 'external',
+    format,
+    ...(format === 'cjs' && { outExtension: { '.js': '.cjs' } }),
+  })
+}
 // The SDK's type declarations (dist/sdk/*.d.ts), for `import … from 'switchyard/sdk'` in TypeScript.
 execFileSync(
   process.execPath,
@@ -108,7 +116,16 @@ execFileSync(
     stdio: 'inherit',
   },
 )
-if (!args.has('--quiet')) console.log('built dist/cli.cjs (+ code cache) and dist/sdk/index.js (+ .d.ts)')
+// The same declarations as CommonJS ones (*.d.cts importing ./x.cjs): under node16/nodenext
+// resolution a .d.ts of this "type": "module" package describes an ES module, which `require` cannot
+// load, so the `require` condition needs declarations of its own.
+const sdkDir = join(root, 'dist/sdk')
+for (const file of readdirSync(sdkDir).filter((f) => f.endsWith('.d.ts'))) {
+  const text = readFileSync(join(sdkDir, file), 'utf8').replace(/(['"]\.\/[\w.-]+)\.js(['"])/g, '$1.cjs$2')
+  writeFileSync(join(sdkDir, file.replace(/\.d\.ts$/, '.d.cts')), text)
+}
+if (!args.has('--quiet'))
+  console.log('built dist/cli.cjs (+ code cache) and dist/sdk/index.js, index.cjs (+ .d.ts, .d.cts)')
 
 /**
  * Writes dist/cli.cjs.cache from a real start: `serve` on a scratch folder until it has answered

@@ -930,7 +930,7 @@ export interface paths {
     }
     /**
      * Browse the provider catalog
-     * @description Relevance-ranked with `query` (typo tolerant), else by name. Same envelope and cursor rules as the search endpoints.
+     * @description Relevance-ranked with `query` (typo tolerant), else by name. Pages like the search endpoints: `limit` (default 50, clamped to 200), then `cursor` (the previous `next_cursor`) or `offset`, not both; the same envelope (`has_more`, `next_cursor`). A tampered or foreign cursor is `400 invalid_cursor`; a query parameter not listed here is a 400 naming it.
      */
     get: operations['browseProviders']
     put?: never
@@ -2698,8 +2698,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked key. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -2707,9 +2707,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['ApiKey']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -2982,8 +2980,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked connection. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -2991,9 +2989,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['Connection']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -3039,15 +3035,6 @@ export interface operations {
            * @example POST
            */
           Allow?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/problem+json': components['schemas']['Problem']
-        }
-      }
-      /** @description Conflict with the current state. */
-      409: {
-        headers: {
           [name: string]: unknown
         }
         content: {
@@ -4379,8 +4366,8 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The revoked installation. */
-      200: {
+      /** @description Revoked (now or before: revoking again changes nothing and is also 204); no body. */
+      204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
           RateLimit: string
@@ -4388,9 +4375,7 @@ export interface operations {
           'RateLimit-Policy': string
           [name: string]: unknown
         }
-        content: {
-          'application/json': components['schemas']['Installation']
-        }
+        content?: never
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
       400: {
@@ -4436,15 +4421,6 @@ export interface operations {
            * @example POST
            */
           Allow?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/problem+json': components['schemas']['Problem']
-        }
-      }
-      /** @description Conflict with the current state. */
-      409: {
-        headers: {
           [name: string]: unknown
         }
         content: {
@@ -4774,7 +4750,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -5280,7 +5256,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -6122,7 +6098,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
       204: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -7171,6 +7147,8 @@ export interface operations {
         cursor?: string
         /** @description Page size; default 50, values above 200 are clamped. */
         limit?: string
+        /** @description Skip this many providers (at most 10000000); not together with `cursor`. */
+        offset?: string
         /** @description Full-text search over names, descriptions, tags and categories. */
         query?: string
       }

@@ -1,23 +1,51 @@
+import type { components } from './api-types.js'
 import { type BodyOf, type QueryOf, type RawBody, type ResultOf, SwitchyardClient } from './client.js'
 
+type Schemas = components['schemas']
+
+/**
+ * The whole item of each search operation. The OpenAPI document declares search items with every
+ * field optional, because `fields` may leave any out; without `fields` every field is there, so the
+ * SDK types pages by these instead.
+ */
+export interface SearchItems {
+  searchProviders: Schemas['Provider']
+  searchProviderConfigs: Schemas['ProviderConfig']
+  searchInstallations: Schemas['Installation']
+  searchConnections: Schemas['Connection']
+  searchEvents: Schemas['Event']
+  searchDeliveries: Schemas['Delivery']
+  searchWebhookEndpoints: Schemas['WebhookEndpoint']
+  listApiKeys: Schemas['ApiKey']
+}
 /** The search operations: each takes the shared search request and answers one page. */
-export type SearchOperation =
-  | 'searchProviders'
-  | 'searchProviderConfigs'
-  | 'searchInstallations'
-  | 'searchConnections'
-  | 'searchEvents'
-  | 'searchDeliveries'
-  | 'searchWebhookEndpoints'
-  | 'listApiKeys'
+export type SearchOperation = keyof SearchItems
+/** The field names of a search operation's items (what `fields` may list). */
+export type SearchField<K extends SearchOperation> = keyof SearchItems[K] & string
+/** The fields a search asks for: `undefined` (all of them) or a list of field names. */
+export type Fields<K extends SearchOperation> = readonly SearchField<K>[] | undefined
 
 /** The shared search request body (SERVICE-SPEC 4.2); every field is optional. */
 export type SearchRequest = NonNullable<BodyOf<'searchEvents'>>
-/** One item of a search operation's pages. */
-export type SearchItem<K extends SearchOperation> = ResultOf<K> extends { data: Array<infer T> } ? T : never
+/** A search request of one operation: `fields` names that operation's item fields. */
+export type SearchRequestOf<K extends SearchOperation, F extends Fields<K> = undefined> = Omit<
+  SearchRequest,
+  'fields'
+> & { fields?: F }
+
+/**
+ * One item of a search operation's pages: the whole item without `fields`; with a literal list of
+ * fields, just those (`Pick`); with a list whose length is known only at run time, any of them
+ * (`Partial<Pick>`).
+ */
+export type SearchItem<K extends SearchOperation, F extends Fields<K> = undefined> = [F] extends [undefined]
+  ? SearchItems[K]
+  : number extends NonNullable<F>['length']
+    ? Partial<Pick<SearchItems[K], NonNullable<F>[number]>>
+    : Pick<SearchItems[K], NonNullable<F>[number]>
 /** One page of a search operation. */
-export interface SearchPage<K extends SearchOperation> {
-  data: SearchItem<K>[]
+export interface SearchPage<K extends SearchOperation, F extends Fields<K> = undefined> {
+  data: SearchItem<K, F>[]
   has_more: boolean
   next_cursor?: string | undefined
   limit: number
@@ -47,12 +75,14 @@ export class Switchyard extends SwitchyardClient {
     return this.call('createApiKey', { body })
   }
   /** Lists the workspace's keys (metadata only), one page. */
-  listApiKeys(request: SearchRequest = {}): Promise<ResultOf<'listApiKeys'>> {
-    return this.call('listApiKeys', { body: request })
+  listApiKeys<const F extends Fields<'listApiKeys'> = undefined>(
+    request: SearchRequestOf<'listApiKeys', F> = {},
+  ): Promise<SearchPage<'listApiKeys', F>> {
+    return this.search('listApiKeys', request)
   }
-  /** Revokes a key at once and for good; revoking twice is fine. */
-  revokeApiKey(keyId: string): Promise<ResultOf<'revokeApiKey'>> {
-    return this.call('revokeApiKey', id(keyId))
+  /** Revokes a key at once and for good; revoking twice is fine (DELETEs resolve with nothing: 204). */
+  async revokeApiKey(keyId: string): Promise<void> {
+    await this.call('revokeApiKey', id(keyId))
   }
 
   // Workspace settings
@@ -66,20 +96,30 @@ export class Switchyard extends SwitchyardClient {
   }
 
   // Search: one page each; see iterate() to walk every page
-  searchProviders(request: SearchRequest = {}): Promise<ResultOf<'searchProviders'>> {
-    return this.call('searchProviders', { body: request })
+  searchProviders<const F extends Fields<'searchProviders'> = undefined>(
+    request: SearchRequestOf<'searchProviders', F> = {},
+  ): Promise<SearchPage<'searchProviders', F>> {
+    return this.search('searchProviders', request)
   }
-  searchProviderConfigs(request: SearchRequest = {}): Promise<ResultOf<'searchProviderConfigs'>> {
-    return this.call('searchProviderConfigs', { body: request })
+  searchProviderConfigs<const F extends Fields<'searchProviderConfigs'> = undefined>(
+    request: SearchRequestOf<'searchProviderConfigs', F> = {},
+  ): Promise<SearchPage<'searchProviderConfigs', F>> {
+    return this.search('searchProviderConfigs', request)
   }
-  searchInstallations(request: SearchRequest = {}): Promise<ResultOf<'searchInstallations'>> {
-    return this.call('searchInstallations', { body: request })
+  searchInstallations<const F extends Fields<'searchInstallations'> = undefined>(
+    request: SearchRequestOf<'searchInstallations', F> = {},
+  ): Promise<SearchPage<'searchInstallations', F>> {
+    return this.search('searchInstallations', request)
   }
-  searchConnections(request: SearchRequest = {}): Promise<ResultOf<'searchConnections'>> {
-    return this.call('searchConnections', { body: request })
+  searchConnections<const F extends Fields<'searchConnections'> = undefined>(
+    request: SearchRequestOf<'searchConnections', F> = {},
+  ): Promise<SearchPage<'searchConnections', F>> {
+    return this.search('searchConnections', request)
   }
-  searchEvents(request: SearchRequest = {}): Promise<ResultOf<'searchEvents'>> {
-    return this.call('searchEvents', { body: request })
+  searchEvents<const F extends Fields<'searchEvents'> = undefined>(
+    request: SearchRequestOf<'searchEvents', F> = {},
+  ): Promise<SearchPage<'searchEvents', F>> {
+    return this.search('searchEvents', request)
   }
 
   // The public catalog (with a secret key, your custom providers too)
@@ -109,8 +149,8 @@ export class Switchyard extends SwitchyardClient {
   updateProvider(providerId: string, body: BodyOf<'updateProvider'>): Promise<ResultOf<'updateProvider'>> {
     return this.call('updateProvider', { ...id(providerId), body })
   }
-  deleteProvider(providerId: string): Promise<ResultOf<'deleteProvider'>> {
-    return this.call('deleteProvider', id(providerId))
+  async deleteProvider(providerId: string): Promise<void> {
+    await this.call('deleteProvider', id(providerId))
   }
 
   // Provider configs
@@ -127,8 +167,8 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'updateProviderConfig'>> {
     return this.call('updateProviderConfig', { ...id(configId), body })
   }
-  deleteProviderConfig(configId: string): Promise<ResultOf<'deleteProviderConfig'>> {
-    return this.call('deleteProviderConfig', id(configId))
+  async deleteProviderConfig(configId: string): Promise<void> {
+    await this.call('deleteProviderConfig', id(configId))
   }
 
   // Connections and installations
@@ -142,16 +182,16 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'refreshConnection'>> {
     return this.call('refreshConnection', { ...id(connectionId), query })
   }
-  /** Revokes the connection, permanently. */
-  revokeConnection(connectionId: string): Promise<ResultOf<'revokeConnection'>> {
-    return this.call('revokeConnection', id(connectionId))
+  /** Revokes the connection, permanently; revoking twice is fine. */
+  async revokeConnection(connectionId: string): Promise<void> {
+    await this.call('revokeConnection', id(connectionId))
   }
   getInstallation(installationId: string): Promise<ResultOf<'getInstallation'>> {
     return this.call('getInstallation', id(installationId))
   }
-  /** Uninstalls, permanently. */
-  revokeInstallation(installationId: string): Promise<ResultOf<'revokeInstallation'>> {
-    return this.call('revokeInstallation', id(installationId))
+  /** Uninstalls, permanently; uninstalling twice is fine. */
+  async revokeInstallation(installationId: string): Promise<void> {
+    await this.call('revokeInstallation', id(installationId))
   }
 
   // Events and deliveries
@@ -183,16 +223,20 @@ export class Switchyard extends SwitchyardClient {
   recordDelivery(eventId: string, body: BodyOf<'recordDelivery'>): Promise<ResultOf<'recordDelivery'>> {
     return this.call('recordDelivery', { ...id(eventId), body })
   }
-  searchDeliveries(request: SearchRequest = {}): Promise<ResultOf<'searchDeliveries'>> {
-    return this.call('searchDeliveries', { body: request })
+  searchDeliveries<const F extends Fields<'searchDeliveries'> = undefined>(
+    request: SearchRequestOf<'searchDeliveries', F> = {},
+  ): Promise<SearchPage<'searchDeliveries', F>> {
+    return this.search('searchDeliveries', request)
   }
 
   // Outbound webhook endpoints (the gateway's own events, Standard Webhooks signed)
   createWebhookEndpoint(body: BodyOf<'createWebhookEndpoint'>): Promise<ResultOf<'createWebhookEndpoint'>> {
     return this.call('createWebhookEndpoint', { body })
   }
-  searchWebhookEndpoints(request: SearchRequest = {}): Promise<ResultOf<'searchWebhookEndpoints'>> {
-    return this.call('searchWebhookEndpoints', { body: request })
+  searchWebhookEndpoints<const F extends Fields<'searchWebhookEndpoints'> = undefined>(
+    request: SearchRequestOf<'searchWebhookEndpoints', F> = {},
+  ): Promise<SearchPage<'searchWebhookEndpoints', F>> {
+    return this.search('searchWebhookEndpoints', request)
   }
   /** An endpoint with its signing secret. */
   getWebhookEndpoint(endpointId: string): Promise<ResultOf<'getWebhookEndpoint'>> {
@@ -205,8 +249,8 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'updateWebhookEndpoint'>> {
     return this.call('updateWebhookEndpoint', { ...id(endpointId), body })
   }
-  deleteWebhookEndpoint(endpointId: string): Promise<ResultOf<'deleteWebhookEndpoint'>> {
-    return this.call('deleteWebhookEndpoint', id(endpointId))
+  async deleteWebhookEndpoint(endpointId: string): Promise<void> {
+    await this.call('deleteWebhookEndpoint', id(endpointId))
   }
 
   /** Deletes the workspace's data, keeping the workspace and its API keys. */
@@ -214,20 +258,29 @@ export class Switchyard extends SwitchyardClient {
     return this.call('resetWorkspace')
   }
 
+  /** One page of any search operation, typed by its whole item (or the `fields` asked for). */
+  private search<K extends SearchOperation, F extends Fields<K>>(
+    operation: K,
+    request: SearchRequestOf<K, F>,
+  ): Promise<SearchPage<K, F>> {
+    // The body is the request as sent; only its static type is narrower than the generated one.
+    return this.call(operation, { body: request }) as unknown as Promise<SearchPage<K, F>>
+  }
+
   /**
    * Walks every page of a search by cursor, yielding the pages. Starts at `request.cursor` when
    * given; `offset` cannot be combined with a cursor walk.
    */
-  async *pages<K extends SearchOperation>(
+  async *pages<K extends SearchOperation, const F extends Fields<K> = undefined>(
     operation: K,
-    request: SearchRequest = {},
-  ): AsyncGenerator<SearchPage<K>> {
+    request: SearchRequestOf<K, F> = {},
+  ): AsyncGenerator<SearchPage<K, F>> {
     if (request.offset !== undefined) {
       throw new TypeError('pages() and iterate() walk by cursor: leave out offset.')
     }
-    let next: SearchRequest = request
+    let next: SearchRequestOf<K, F> = request
     for (;;) {
-      const page = (await this.call(operation, { body: next })) as unknown as SearchPage<K>
+      const page = await this.search(operation, next)
       yield page
       if (!page.has_more || !page.next_cursor) return
       next = { ...request, cursor: page.next_cursor }
@@ -235,10 +288,10 @@ export class Switchyard extends SwitchyardClient {
   }
 
   /** Walks every page of a search by cursor, yielding the items one by one. */
-  async *iterate<K extends SearchOperation>(
+  async *iterate<K extends SearchOperation, const F extends Fields<K> = undefined>(
     operation: K,
-    request: SearchRequest = {},
-  ): AsyncGenerator<SearchItem<K>> {
+    request: SearchRequestOf<K, F> = {},
+  ): AsyncGenerator<SearchItem<K, F>> {
     for await (const page of this.pages(operation, request)) yield* page.data
   }
 }

@@ -1,6 +1,6 @@
 import type { components, operations, paths } from './api-types.js'
 import type { BodyOf, ResultOf } from './operations.js'
-import type { SearchItem, SearchOperation } from './switchyard.js'
+import type { Fields, SearchItem, SearchOperation } from './switchyard.js'
 
 // The API's resources as the SDK returns them, all derived from the server's schemas (api-types.ts).
 
@@ -14,7 +14,7 @@ export type CreateAuthSession = BodyOf<'createAuthSession'>
 export type InstallSession = ResultOf<'createInstallSession'>
 export type CreateInstallSession = BodyOf<'createInstallSession'>
 
-export type ApiKey = ResultOf<'revokeApiKey'>
+export type ApiKey = components['schemas']['ApiKey']
 export type CreatedApiKey = ResultOf<'createApiKey'>
 export type CreateApiKey = BodyOf<'createApiKey'>
 
@@ -33,7 +33,7 @@ export type Delivery = ResultOf<'replayEvent'>
 export type WebhookEndpoint = ResultOf<'getWebhookEndpoint'>
 export type CreateWebhookEndpoint = BodyOf<'createWebhookEndpoint'>
 /** One item of a search page (only the `fields` asked for, when `fields` is sent). */
-export type SearchResult<K extends SearchOperation> = SearchItem<K>
+export type SearchResult<K extends SearchOperation, F extends Fields<K> = undefined> = SearchItem<K, F>
 
 /** One page of a search: the envelope every search operation answers. */
 export type Page<T> = { data: T[]; has_more: boolean; next_cursor?: string; limit: number }

@@ -4,6 +4,7 @@ import type { Core } from '../core/core.js'
 import { ERROR_CODES } from '../core/errors.js'
 import type { AppEnv } from './env.js'
 import { type Access, requireKey } from './middleware/auth.js'
+import { queryNames, rejectUnknownQuery } from './middleware/strict-query.js'
 
 export const ProblemSchema = z
   .object({
@@ -60,6 +61,16 @@ export const ERROR_RESPONSES = {
   },
 } as const
 
+/**
+ * The one rule for DELETE (README "API conventions"): 204 with no body once the resource is in its
+ * deleted or revoked state, 404 when there is no such resource. Revocations keep the record, so
+ * revoking again is 204; a hard delete removes it, so deleting again is 404.
+ */
+export const DELETED = { description: 'Deleted; no body. Deleting again is a 404 (the resource is gone).' }
+export const REVOKED = {
+  description: 'Revoked (now or before: revoking again changes nothing and is also 204); no body.',
+}
+
 type ErrorStatus = keyof typeof ERROR_RESPONSES
 export const errors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(statuses.map((s) => [s, ERROR_RESPONSES[s]])) as Partial<typeof ERROR_RESPONSES>
@@ -113,6 +124,7 @@ export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 /**
  * Declares a route that needs an API key. The declared `access` is the single source of both
  * the OpenAPI security requirement and the enforcing middleware (the route table drives auth).
+ * Under `/api/` a query parameter the route does not declare is a 400 (after authentication).
  */
 export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>(
   core: Core,
@@ -123,7 +135,11 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
   return createRoute({
     ...route,
     security: SECURITY[access],
-    middleware: [requireKey(core, access), ...extra],
+    middleware: [
+      requireKey(core, access),
+      ...(route.path.startsWith('/api/') ? [rejectUnknownQuery(queryNames(route.request?.query))] : []),
+      ...extra,
+    ],
     // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
     responses:
       access === 'admin'

@@ -43,16 +43,15 @@ describe('POST /api/api-keys', () => {
 })
 
 describe('DELETE /api/api-keys/{id}', () => {
-  it('revokes, and revoking again is fine (idempotent)', async () => {
+  it('revokes (204), and revoking again is 204 too and keeps the first revoked_at', async () => {
     const { id } = t.core.apiKeys.create(t.workspaceId, { name: 'x', role: 'secret' })
     const first = await t.req('DELETE', `/api/api-keys/${id}`, { key: t.secretKey })
-    expect(first.status).toBe(200)
-    const body = await first.json()
-    expect(body).toMatchObject({ id, status: 'revoked', revoked_at: '2026-01-01T00:00:00.000Z' })
+    expect(first.status).toBe(204)
     t.clock.advance(1000)
     const again = await t.req('DELETE', `/api/api-keys/${id}`, { key: t.secretKey })
-    expect(again.status).toBe(200)
-    expect((await again.json()).revoked_at).toBe(body.revoked_at)
+    expect(again.status).toBe(204)
+    const [listed] = t.core.apiKeys.list(t.workspaceId).filter((k) => k.id === id)
+    expect(listed).toMatchObject({ status: 'revoked', revoked_at: '2026-01-01T00:00:00.000Z' })
   })
 
   it('an unknown id is 404 problem+json', async () => {

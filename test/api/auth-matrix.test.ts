@@ -95,9 +95,9 @@ describe('auth matrix over every documented operation', () => {
     }
   })
 
-  it('only session creation accepts publishable keys', () => {
+  it('of the operations that need a key, only session creation accepts publishable keys', () => {
     const publishable = operations
-      .filter((op) => allows(op, 'publishableKey'))
+      .filter((op) => needsKey(op) && allows(op, 'publishableKey'))
       .map((op) => `${op.method} ${op.path}`)
     for (const op of publishable) expect(['POST /auth-sessions', 'POST /install-sessions']).toContain(op)
   })
@@ -124,6 +124,24 @@ describe('auth matrix over every documented operation', () => {
       expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.status)
     }
   })
+
+  it('public operations that take a key take a publishable one too (browser code sends it on every call)', async () => {
+    const publicWithKey = operations.filter((o) => !needsKey(o) && (o.security?.length ?? 0) > 0)
+    expect(publicWithKey.length).toBeGreaterThanOrEqual(3)
+    for (const op of publicWithKey) {
+      expect(allows(op, 'publishableKey'), `${op.method} ${op.path}`).toBe(true)
+      const res = await send(op, t.publishableKey)
+      expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.status)
+    }
+  })
+
+  it('a key sent to a public operation must be valid: revoked → 401 api_key_revoked', async () => {
+    for (const op of operations.filter((o) => !needsKey(o) && (o.security?.length ?? 0) > 0)) {
+      const res = await send(op, revokedKey)
+      expect(res.status, `${op.method} ${op.path}`).toBe(401)
+      expect((await res.json()).code).toBe('api_key_revoked')
+    }
+  })
 })
 
 describe('revocation', () => {
@@ -131,7 +149,7 @@ describe('revocation', () => {
     const created = t.core.apiKeys.create(t.workspaceId, { name: 'short-lived', role: 'secret' })
     expect((await t.req('POST', '/api/api-keys/search', { key: created.key })).status).toBe(200)
     const revoke = await t.req('DELETE', `/api/api-keys/${created.id}`, { key: t.secretKey })
-    expect(revoke.status).toBe(200)
+    expect(revoke.status).toBe(204)
     const next = await t.req('POST', '/api/api-keys/search', { key: created.key })
     expect(next.status).toBe(401)
     expect((await next.json()).code).toBe('api_key_revoked')
@@ -139,7 +157,7 @@ describe('revocation', () => {
 
   it('a key can revoke itself, and is rejected right after', async () => {
     const created = t.core.apiKeys.create(t.workspaceId, { name: 'self', role: 'secret' })
-    expect((await t.req('DELETE', `/api/api-keys/${created.id}`, { key: created.key })).status).toBe(200)
+    expect((await t.req('DELETE', `/api/api-keys/${created.id}`, { key: created.key })).status).toBe(204)
     expect((await t.req('POST', '/api/api-keys/search', { key: created.key })).status).toBe(401)
   })
 

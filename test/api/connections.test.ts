@@ -237,11 +237,11 @@ describe('re-authorization through an auth session', () => {
 })
 
 describe('DELETE /api/connections/{id}', () => {
-  it('revokes: 200 with status revoked, and the tokens are erased', async () => {
+  it('revokes: 204, status revoked, and the tokens are erased', async () => {
     const id = await connect()
     const res = await api('DELETE', `/api/connections/${id}`)
-    expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ id, status: 'revoked' })
+    expect(res.status).toBe(204)
+    expect((await (await api('GET', `/api/connections/${id}`)).json()).status).toBe('revoked')
     expect(t.core.connections.tokens(t.workspaceId, id)).toEqual({})
   })
 
@@ -253,12 +253,12 @@ describe('DELETE /api/connections/{id}', () => {
     ])
   })
 
-  it('revoking again is a 409 (revocation is permanent, not repeatable)', async () => {
+  it('revoking again is a 204 that changes nothing and records no second event (idempotent)', async () => {
     const id = await connect()
     await api('DELETE', `/api/connections/${id}`)
     const res = await api('DELETE', `/api/connections/${id}`)
-    expect(res.status).toBe(409)
-    expect((await res.json()).code).toBe('invalid_transition')
+    expect(res.status).toBe(204)
+    expect(eventsOf(t, 'connection.revoked')).toHaveLength(1)
   })
 
   it('a revoked connection cannot be refreshed (409)', async () => {
@@ -270,7 +270,7 @@ describe('DELETE /api/connections/{id}', () => {
   it('a connection in needs_reauth can be revoked', async () => {
     const id = await connect()
     await refresh(id, '?simulate=error')
-    expect((await api('DELETE', `/api/connections/${id}`)).status).toBe(200)
+    expect((await api('DELETE', `/api/connections/${id}`)).status).toBe(204)
   })
 
   it('an unknown id is a 404', async () => {

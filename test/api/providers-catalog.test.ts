@@ -207,8 +207,34 @@ describe('keys on the public catalog', () => {
     await expectProblem(await get('/providers', { key: key.key }), 401, 'api_key_revoked')
   })
 
-  it('a publishable key is 403 (they only create sessions)', async () => {
-    await expectProblem(await get('/providers', { key: t.publishableKey }), 403, 'forbidden')
+  it('a publishable key is welcome: the same public answer as no key', async () => {
+    const custom = await t.req('POST', '/api/providers', {
+      key: t.secretKey,
+      body: {
+        name: 'Zz Private Ledger',
+        auth: {
+          type: 'oauth2',
+          authorization_url: 'http://127.0.0.1:9/a',
+          token_url: 'http://127.0.0.1:9/t',
+        },
+      },
+    })
+    expect(custom.status).toBe(201)
+    for (const path of ['/providers?query=ledger', '/providers/categories', '/providers/stripe']) {
+      const withKey = await get(path, { key: t.publishableKey })
+      expect(withKey.status, path).toBe(200)
+      expect(withKey.headers.get('cache-control'), path).toBe('public, max-age=300')
+      expect(await withKey.text(), path).toBe(await (await get(path)).text())
+    }
+    // Publishable keys never read workspace data: the custom provider stays out of sight.
+    expect((await get('/providers/zz-private-ledger', { key: t.publishableKey })).status).toBe(404)
+    expect((await get('/providers/zz-private-ledger', { key: t.secretKey })).status).toBe(200)
+  })
+
+  it('a revoked publishable key is 401 api_key_revoked, like any key that is sent', async () => {
+    const key = t.core.apiKeys.create(t.workspaceId, { name: 'old browser key', role: 'publishable' })
+    t.core.apiKeys.revoke(t.workspaceId, key.id)
+    await expectProblem(await get('/providers', { key: key.key }), 401, 'api_key_revoked')
   })
 
   it('a cursor issued without a key does not continue with one', async () => {

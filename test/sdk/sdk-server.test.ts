@@ -86,7 +86,8 @@ describe('the operations the spec names', () => {
     expect(created.key).toMatch(/^sk_/)
     const listed = await sdk.listApiKeys({ filter: { id: { eq: created.id } } })
     expect(listed.data).toEqual([expect.objectContaining({ id: created.id, name: 'from the SDK' })])
-    expect((await sdk.revokeApiKey(created.id)).status).toBe('revoked')
+    expect(await sdk.revokeApiKey(created.id)).toBeUndefined()
+    expect(await sdk.revokeApiKey(created.id)).toBeUndefined()
     const revoked = await failure(new Switchyard({ apiKey: created.key, baseUrl: server.url }).searchEvents())
     expect(revoked).toMatchObject({ status: 401, code: 'api_key_revoked' })
   })
@@ -118,7 +119,8 @@ describe('the rest of the API', () => {
     expect((await sdk.getConnection(id)).status).toBe('active')
     expect((await sdk.refreshConnection(id)).last_refreshed_at).not.toBeNull()
     expect((await sdk.refreshConnection(id, { simulate: 'error' })).status).toBe('needs_reauth')
-    expect((await sdk.revokeConnection(id)).status).toBe('revoked')
+    expect(await sdk.revokeConnection(id)).toBeUndefined()
+    expect((await sdk.getConnection(id)).status).toBe('revoked')
   })
 
   it('installations: get, revoke', async () => {
@@ -129,7 +131,8 @@ describe('the rest of the API', () => {
     })
     const id = (await completeFlow(session.url)).get('installation_id')!
     expect((await sdk.getInstallation(id)).id).toBe(id)
-    expect((await sdk.revokeInstallation(id)).status).toBe('revoked')
+    expect(await sdk.revokeInstallation(id)).toBeUndefined()
+    expect((await sdk.getInstallation(id)).status).toBe('revoked')
   })
 
   it('the public catalog: browse, get, categories, logo', async () => {

@@ -32,7 +32,7 @@ export function ApiKeysPage() {
   const body = useMemo(() => (status ? { filter: { status: { eq: status } } } : {}), [status])
   const list = useSearchList<ApiKey>('api-keys', body)
   const revoke = useApiMutation(
-    (key: ApiKey) => api.request<ApiKey>('DELETE', `/api/api-keys/${encodeURIComponent(key.id)}`),
+    (key: ApiKey) => api.request<void>('DELETE', `/api/api-keys/${encodeURIComponent(key.id)}`),
     ['api-keys'],
   )
 
@@ -153,7 +153,8 @@ export function ApiKeysPage() {
         onClose={() => setRevoking(undefined)}
         onConfirm={() =>
           revoke.mutate(revoking!, {
-            onSuccess: (key) => {
+            // DELETE answers 204 with no body: the name comes from the key that was asked for.
+            onSuccess: (_, key) => {
               notify('Key revoked', { detail: `${key.name} can no longer be used.` })
               setRevoking(undefined)
             },

@@ -44,7 +44,7 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
       api.request<Connection>('POST', `${path}/refresh${simulate ? '?simulate=error' : ''}`),
     ['connections', 'events'],
   )
-  const revoke = useApiMutation(() => api.request<Connection>('DELETE', path), ['connections', 'events'])
+  const revoke = useApiMutation(() => api.request<void>('DELETE', path), ['connections', 'events'])
 
   const onRefresh = (simulate?: 'error') =>
     refresh.mutate(simulate, {

@@ -21,7 +21,7 @@ export function InstallationDetail({ id, onClose }: { id: string; onClose: () =>
     queryKey: key('installations', 'get', id),
     queryFn: () => api.request<Installation>('GET', path),
   })
-  const remove = useApiMutation(() => api.request<Installation>('DELETE', path), ['installations', 'events'])
+  const remove = useApiMutation(() => api.request<void>('DELETE', path), ['installations', 'events'])
   const i = installation.data
   return (
     <Modal

@@ -14,7 +14,8 @@ encrypted with the folder's encryption.key: keep that file to import the snapsho
 export const IMPORT_USAGE = `Usage:
   switchyard import FILE [--key-file PATH] [--json] [--data DIR]
 Replaces all data in the folder with the snapshot's. A snapshot from another data folder needs that
-folder's encryption.key (--key-file), which then becomes this folder's key: restart a running gateway.`
+folder's encryption.key (--key-file), which then becomes this folder's key: restart a running gateway.
+Revocations only accumulate: every API key this folder knows as revoked stays revoked.`
 
 export const RESET_USAGE = `Usage:
   switchyard reset [--yes] [--json] [--data DIR]
@@ -60,9 +61,19 @@ export function importCommand(argv: string[], io: Io): void {
   if (result.adoptedKey) {
     writeFileSync(join(dataDir, ENCRYPTION_KEY_FILE), result.adoptedKey.toString('base64'), { mode: 0o600 })
   }
-  emit(io, values.json, { file, tables: result.tables, adopted_key: Boolean(result.adoptedKey) }, () => [
+  const { kept, reapplied } = result.revocations
+  const json = {
+    file,
+    tables: result.tables,
+    revocations_kept: kept,
+    revocations_reapplied: reapplied,
+    adopted_key: Boolean(result.adoptedKey),
+  }
+  emit(io, values.json, json, () => [
     `Imported ${file}:`,
     ...summary(result.tables),
+    `Kept ${kept} API key revocation${kept === 1 ? '' : 's'} this folder already knew` +
+      (reapplied ? ` (${reapplied} of them active in the snapshot, revoked again).` : '.'),
     ...(result.adoptedKey
       ? [`The snapshot's encryption key is now this folder's key: restart a running gateway.`]
       : []),

@@ -236,11 +236,14 @@ export function createConnectionsService(deps: {
       return work
     },
 
-    /** Revokes for good: the tokens are erased. Revoking a revoked connection is a 409. */
+    /**
+     * Revokes for good: the tokens are erased. Idempotent: revoking a revoked connection changes
+     * nothing and emits no second `connection.revoked`.
+     */
     revoke(workspaceId: string, id: string): Connection {
       return inTransaction(db, () => {
         const current = row(workspaceId, id)
-        if (current.status === 'revoked') throw transition(id, 'revoked', 'revoked again')
+        if (current.status === 'revoked') return toConnection(current)
         const next: ConnectionRow = {
           ...current,
           status: 'revoked',

@@ -1,7 +1,7 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { type Db, inTransaction } from '../db/open.js'
-import { AppError, notFound } from '../errors.js'
+import { notFound } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
 import { type InstallationRow, type InstallationsRepo, toInstallation } from './installations.repo.js'
 import type { Installation } from './installations.schema.js'
@@ -62,13 +62,11 @@ export function createInstallationsService(deps: {
       return toInstallation(created)
     },
 
-    /** Uninstalls for good; a second revoke is a 409. */
+    /** Uninstalls for good. Idempotent: a second revoke changes nothing and emits no second event. */
     revoke(workspaceId: string, id: string): Installation {
       return inTransaction(db, () => {
         const current = row(workspaceId, id)
-        if (current.status === 'revoked') {
-          throw new AppError('invalid_transition', `Installation '${id}' is already revoked.`)
-        }
+        if (current.status === 'revoked') return toInstallation(current)
         const next: InstallationRow = { ...current, status: 'revoked', updated_at: isoAt(clock.now()) }
         repo.setStatus(next)
         emit(workspaceId, next, 'installation.revoked', { previous_status: current.status })

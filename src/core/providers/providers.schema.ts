@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { noControlCharacters } from '../common/text.js'
+import { MAX_OFFSET } from '../search/search.limits.js'
 import {
   AuthorizationParamsSchema,
   PlaceholdersSchema,
@@ -196,17 +197,38 @@ export const UpdateProviderSchema = z.object(customFields).partial().strict().op
 export type UpdateProvider = z.infer<typeof UpdateProviderSchema>
 
 /** Query parameters of GET /providers (browse the catalog). */
-export const CatalogQuerySchema = z.object({
-  query: z
-    .string()
-    .max(256)
-    .optional()
-    .openapi({ description: 'Full-text search over names, descriptions, tags and categories.' }),
-  category: z.string().max(64).optional().openapi({ description: 'A category id.' }),
-  limit: z
-    .string()
-    .regex(/^0*[1-9]\d{0,14}$/, 'must be a whole number of at least 1')
-    .optional()
-    .openapi({ description: 'Page size; default 50, values above 200 are clamped.' }),
-  cursor: z.string().max(4096).optional().openapi({ description: 'The `next_cursor` of the previous page.' }),
-})
+export const CatalogQuerySchema = z
+  .object({
+    query: z
+      .string()
+      .max(256)
+      .optional()
+      .openapi({ description: 'Full-text search over names, descriptions, tags and categories.' }),
+    category: z.string().max(64).optional().openapi({ description: 'A category id.' }),
+    limit: z
+      .string()
+      .regex(/^0*[1-9]\d{0,14}$/, 'must be a whole number of at least 1')
+      .optional()
+      .openapi({ description: 'Page size; default 50, values above 200 are clamped.' }),
+    cursor: z
+      .string()
+      .max(4096)
+      .optional()
+      .openapi({ description: 'The `next_cursor` of the previous page.' }),
+    offset: z
+      .string()
+      .regex(/^\d{1,15}$/, 'must be a whole number of at least 0')
+      .refine((v) => Number(v) <= MAX_OFFSET, `must be at most ${MAX_OFFSET}`)
+      .optional()
+      .openapi({
+        description: `Skip this many providers (at most ${MAX_OFFSET}); not together with \`cursor\`.`,
+      }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && q.offset !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offset'],
+        message: `send either 'cursor' or 'offset', not both`,
+      })
+  })

@@ -113,3 +113,54 @@ export function deleteWorkspaceRows(
   }
   return removed
 }
+
+/** A revoked API key row, whole, so an import can keep its revocation. */
+export interface RevokedKeyRow {
+  id: string
+  workspace_id: string
+  name: string
+  role: string
+  prefix: string
+  key_hash: Buffer
+  created_at: string
+  revoked_at: string
+}
+
+/** Every revoked API key of the database. */
+export const revokedKeys = (db: Db): RevokedKeyRow[] =>
+  db
+    .prepare(
+      `SELECT id, workspace_id, name, role, prefix, key_hash, created_at, revoked_at
+       FROM api_keys WHERE revoked_at IS NOT NULL`,
+    )
+    .all() as RevokedKeyRow[]
+
+/**
+ * Re-applies revocations after the data was replaced: a key with the same hash that is active again
+ * is revoked again (its first revocation time kept); a revoked key the new data lacks is put back,
+ * revoked, so a later import that has it cannot bring it back to life either. Returns how many
+ * keys were active in the new data and are revoked again.
+ */
+export function reapplyRevocations(db: Db, rows: readonly RevokedKeyRow[]): number {
+  const revoke = db.prepare(
+    'UPDATE api_keys SET revoked_at = @revoked_at WHERE key_hash = @key_hash AND revoked_at IS NULL',
+  )
+  const has = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?').pluck()
+  const putBack = db.prepare(
+    `INSERT OR IGNORE INTO api_keys (id, workspace_id, name, role, prefix, key_hash, created_at, revoked_at)
+     VALUES (@id, @workspace_id, @name, @role, @prefix, @key_hash, @created_at, @revoked_at)`,
+  )
+  let reapplied = 0
+  for (const row of rows) {
+    const changed = revoke.run(row).changes
+    reapplied += changed
+    if (changed === 0 && !has.get(row.key_hash)) putBack.run(row)
+  }
+  return reapplied
+}
+
+/** How many of the given key hashes are revoked in the database. */
+export const countRevoked = (db: Db, hashes: readonly Buffer[]): number => {
+  const revoked = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ? AND revoked_at IS NOT NULL').pluck()
+  return hashes.filter((hash) => revoked.get(hash) !== undefined).length
+}

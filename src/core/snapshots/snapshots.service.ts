@@ -8,15 +8,26 @@ import { AppError } from '../errors.js'
 import { createSettingsRepo } from '../settings/settings.repo.js'
 import {
   copyAllFromSnap,
+  countRevoked,
   countRows,
   deleteAll,
   deleteWorkspaceRows,
   migrationVersionsOf,
+  reapplyRevocations,
+  revokedKeys,
   withAttached,
   withoutForeignKeys,
 } from './snapshots.repo.js'
 
 export type TableCounts = Record<string, number>
+
+/** What an import did to the key revocations the data folder already knew. */
+export interface RevocationsKept {
+  /** The folder's revocations still in force after the import (all, unless a key's workspace is gone). */
+  kept: number
+  /** Of those, keys the snapshot had active: revoked again. */
+  reapplied: number
+}
 
 /** Checks a file is a Switchyard database this version can read; returns its migration versions. */
 function inspectSnapshot(file: string): number[] {
@@ -55,8 +66,13 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
     /**
      * Replaces every data table with the snapshot's rows. A snapshot from another folder needs that
      * folder's key (`keyFile`); it is returned so the caller can make it this folder's key.
+     * Revocations only ever accumulate: every key this folder knows as revoked stays revoked (by key
+     * hash), even where the snapshot has it active, in the same transaction as the copy.
      */
-    import(file: string, options: { keyFile?: string } = {}): { tables: TableCounts; adoptedKey?: Buffer } {
+    import(
+      file: string,
+      options: { keyFile?: string } = {},
+    ): { tables: TableCounts; revocations: RevocationsKept; adoptedKey?: Buffer } {
       const known = new Set(MIGRATIONS.map((m) => m.version))
       const newer = inspectSnapshot(file).filter((v) => !known.has(v))
       if (newer.length) {
@@ -89,14 +105,21 @@ export function createSnapshots(deps: { db: Db; encryptionKey: Buffer }) {
             )
           }
         }
+        let hashes: Buffer[] = []
+        let reapplied = 0
         withAttached(db, copy, () =>
           withoutForeignKeys(db, () => {
+            // Read in the import's transaction, so a revocation made meanwhile is not missed.
+            const revoked = revokedKeys(db)
+            hashes = revoked.map((k) => k.key_hash)
             copyAllFromSnap(db)
+            reapplied = reapplyRevocations(db, revoked)
             if (adoptedKey && snapshotKey) createSettingsRepo(db).set(KEY_CHECK, snapshotKey)
           }),
         )
         announceReset()
-        return { tables: countRows(db), ...(adoptedKey && { adoptedKey }) }
+        const revocations = { kept: countRevoked(db, hashes), reapplied }
+        return { tables: countRows(db), revocations, ...(adoptedKey && { adoptedKey }) }
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }

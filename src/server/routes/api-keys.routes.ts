@@ -3,12 +3,14 @@ import { ApiKeySchema, CreateApiKeySchema, CreatedApiKeySchema } from '../../cor
 import { apiKeysSearchable } from '../../core/api-keys/api-keys.searchable.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { errors, IdParamSchema, json, keyRoute, REVOKED } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 /** POST /api/api-keys, POST /api/api-keys/search, DELETE /api/api-keys/{id}. */
 export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { apiKeys, search } = core
+  // No operation answers a whole key since DELETE answers 204: name it, so the SDK has its type.
+  app.openAPIRegistry.register('ApiKey', ApiKeySchema)
 
   const create = keyRoute(core, 'secret', [], {
     method: 'post',
@@ -38,9 +40,10 @@ export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     summary: 'Revoke an API key (permanent; revoking twice is fine)',
     operationId: 'revokeApiKey',
     request: { params: IdParamSchema },
-    responses: { 200: json(ApiKeySchema, 'The revoked key.'), ...errors(404) },
+    responses: { 204: REVOKED, ...errors(404) },
   })
-  app.openapi(revoke, (c) =>
-    c.json(apiKeys.revoke(c.get('principal').workspaceId, c.req.valid('param').id), 200),
-  )
+  app.openapi(revoke, (c) => {
+    apiKeys.revoke(c.get('principal').workspaceId, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Core } from '../../core/core.js'
-import { AppError } from '../../core/errors.js'
 import {
   CatalogQuerySchema,
   CategoryWithCountSchema,
@@ -11,31 +10,42 @@ import {
 import { searchEnvelopeSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
 import { bearerToken, WORKSPACE_HEADER } from '../middleware/auth.js'
+import { queryNames, rejectUnknownQuery } from '../middleware/strict-query.js'
 import { errors, IdParamSchema, json } from '../openapi.js'
 
 const TAG = 'Catalog'
 /** No key needed; a secret key (or the admin token) adds the workspace's custom providers. */
-const OPTIONAL_KEY: Array<Record<string, string[]>> = [{}, { secretKey: [] }, { adminToken: [] }]
+const OPTIONAL_KEY: Array<Record<string, string[]>> = [
+  {},
+  { publishableKey: [] },
+  { secretKey: [] },
+  { adminToken: [] },
+]
 const NOT_MODIFIED = { 304: { description: 'Not modified: the `If-None-Match` ETag still matches.' } }
 
 /**
- * The scope a public catalog request sees: '' (the catalog) without a key, the key's workspace
- * with one. A key that is sent is checked like anywhere else (401, 403 for publishable keys),
- * but catalog requests are not counted against rate limits.
+ * The scope a public catalog request sees: '' (the catalog) without a key or with a publishable
+ * one, the key's workspace with a secret key (or the admin token). Publishable keys live in browser
+ * code that sends them on every call, so they are welcome here, but they never read workspace data.
+ * A key that is sent must still be valid (malformed, unknown → 401, revoked → 401
+ * `api_key_revoked`), as GitHub's API does on its public endpoints: a client sending a dead key
+ * learns it at once instead of silently losing its custom providers. Not counted against rate limits.
  */
 function scopeOf(c: Context<AppEnv>, core: Core): string {
   const header = c.req.header('authorization')
   if (header === undefined) return ''
   const token = bearerToken(header)
   const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
-  if (principal.role !== 'secret') {
-    throw new AppError(
-      'forbidden',
-      'Publishable keys may only create auth sessions and install sessions; send no key to browse the public catalog, or a secret key to include custom providers.',
-    )
-  }
-  return principal.workspaceId
+  return principal.role === 'secret' ? principal.workspaceId : ''
 }
+
+/** A public catalog route: the key is optional, and an unknown query parameter is a 400. */
+const catalogRoute = <R extends Omit<RouteConfig, 'security' | 'middleware'>>(route: R) =>
+  createRoute({
+    ...route,
+    security: OPTIONAL_KEY,
+    middleware: [rejectUnknownQuery(queryNames(route.request?.query))],
+  } as R & { security: typeof OPTIONAL_KEY; middleware: ReturnType<typeof rejectUnknownQuery>[] })
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
@@ -68,15 +78,17 @@ const cachedJson = (c: Context<AppEnv>, scope: string, value: unknown) =>
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { providers } = core
 
-  const browse = createRoute({
+  const browse = catalogRoute({
     method: 'get',
     path: '/providers',
     tags: [TAG],
     summary: 'Browse the provider catalog',
     description:
-      'Relevance-ranked with `query` (typo tolerant), else by name. Same envelope and cursor rules as the search endpoints.',
+      'Relevance-ranked with `query` (typo tolerant), else by name. Pages like the search endpoints: `limit` ' +
+      '(default 50, clamped to 200), then `cursor` (the previous `next_cursor`) or `offset`, not both; the same ' +
+      'envelope (`has_more`, `next_cursor`). A tampered or foreign cursor is `400 invalid_cursor`; a query ' +
+      'parameter not listed here is a 400 naming it.',
     operationId: 'browseProviders',
-    security: OPTIONAL_KEY,
     request: { query: CatalogQuerySchema },
     responses: {
       200: json(searchEnvelopeSchema(ProviderSchema, 'ProviderCatalogPage'), 'One page of providers.'),
@@ -92,17 +104,17 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       ...(q.category !== undefined && { filter: { category: { eq: q.category } } }),
       ...(q.limit !== undefined && { limit: Number(q.limit) }),
       ...(q.cursor !== undefined && { cursor: q.cursor }),
+      ...(q.offset !== undefined && { offset: Number(q.offset) }),
     })
     return cachedJson(c, scope, page) as never
   })
 
-  const categories = createRoute({
+  const categories = catalogRoute({
     method: 'get',
     path: '/providers/categories',
     tags: [TAG],
     summary: 'List provider categories with their counts',
     operationId: 'listProviderCategories',
-    security: OPTIONAL_KEY,
     responses: {
       200: json(z.object({ data: z.array(CategoryWithCountSchema) }), 'Every category, by name.'),
       ...NOT_MODIFIED,
@@ -114,13 +126,12 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     return cachedJson(c, scope, { data: providers.categories(scope) }) as never
   })
 
-  const get = createRoute({
+  const get = catalogRoute({
     method: 'get',
     path: '/providers/{id}',
     tags: [TAG],
     summary: 'Get a provider',
     operationId: 'getProvider',
-    security: OPTIONAL_KEY,
     request: { params: IdParamSchema },
     responses: {
       200: json(ProviderSchema, 'The provider.'),
@@ -133,7 +144,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     return cachedJson(c, scope, providers.get(scope, c.req.valid('param').id)) as never
   })
 
-  const logo = createRoute({
+  const logo = catalogRoute({
     method: 'get',
     path: '/providers/{id}/logo.svg',
     tags: [TAG],
@@ -141,7 +152,6 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     description:
       'The URL is the `logo_url` of the provider: its `v` changes with the logo, so it is cached for a year. Custom providers name their workspace in `workspace` (browsers cannot send a key for an image).',
     operationId: 'getProviderLogo',
-    security: OPTIONAL_KEY,
     request: {
       params: IdParamSchema,
       query: z.object({ workspace: z.string().max(200).optional(), v: z.string().max(64).optional() }),

@@ -3,7 +3,7 @@ import { ConnectionSchema, RefreshQuerySchema } from '../../core/connections/con
 import { connectionsSearchable } from '../../core/connections/connections.searchable.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute, ProblemSchema } from '../openapi.js'
+import { errors, IdParamSchema, json, keyRoute, ProblemSchema, REVOKED } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Connections'
@@ -70,7 +70,10 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     summary: 'Revoke a connection (permanent; its tokens are erased)',
     operationId: 'revokeConnection',
     request: { params: IdParamSchema },
-    responses: { 200: json(ConnectionSchema, 'The revoked connection.'), ...errors(404, 409) },
+    responses: { 204: REVOKED, ...errors(404) },
   })
-  app.openapi(revoke, (c) => c.json(connections.revoke(ws(c), c.req.valid('param').id), 200))
+  app.openapi(revoke, (c) => {
+    connections.revoke(ws(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
 }

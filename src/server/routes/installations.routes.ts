@@ -3,7 +3,7 @@ import type { Core } from '../../core/core.js'
 import { InstallationSchema } from '../../core/installations/installations.schema.js'
 import { installationsSearchable } from '../../core/installations/installations.searchable.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { errors, IdParamSchema, json, keyRoute, REVOKED } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Installations'
@@ -41,7 +41,10 @@ export function registerInstallationRoutes(app: OpenAPIHono<AppEnv>, core: Core)
     summary: 'Revoke (uninstall) an installation, permanently',
     operationId: 'revokeInstallation',
     request: { params: IdParamSchema },
-    responses: { 200: json(InstallationSchema, 'The revoked installation.'), ...errors(404, 409) },
+    responses: { 204: REVOKED, ...errors(404) },
   })
-  app.openapi(revoke, (c) => c.json(installations.revoke(ws(c), c.req.valid('param').id), 200))
+  app.openapi(revoke, (c) => {
+    installations.revoke(ws(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
 }

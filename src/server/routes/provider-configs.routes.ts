@@ -7,7 +7,7 @@ import {
 } from '../../core/provider-configs/provider-configs.schema.js'
 import { providerConfigsSearchable } from '../../core/provider-configs/provider-configs.searchable.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { DELETED, errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Provider configs'
@@ -67,7 +67,7 @@ export function registerProviderConfigRoutes(app: OpenAPIHono<AppEnv>, core: Cor
     summary: 'Delete a provider config',
     operationId: 'deleteProviderConfig',
     request: { params: IdParamSchema },
-    responses: { 204: { description: 'Deleted.' }, ...errors(404) },
+    responses: { 204: DELETED, ...errors(404) },
   })
   app.openapi(remove, (c) => {
     providerConfigs.remove(ws(c), c.req.valid('param').id)

@@ -6,7 +6,7 @@ import {
   UpdateProviderSchema,
 } from '../../core/providers/providers.schema.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { DELETED, errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Providers'
@@ -76,7 +76,7 @@ export function registerProviderRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       'Catalog providers are read-only (403); a provider still used by a provider config is a 409.',
     operationId: 'deleteProvider',
     request: { params: IdParamSchema },
-    responses: { 204: { description: 'Deleted.' }, ...errors(404, 409) },
+    responses: { 204: DELETED, ...errors(404, 409) },
   })
   app.openapi(remove, (c) => {
     providers.remove(ws(c), c.req.valid('param').id)

@@ -8,7 +8,7 @@ import {
 } from '../../core/webhook-endpoints/webhook-endpoints.schema.js'
 import { webhookEndpointsSearchable } from '../../core/webhook-endpoints/webhook-endpoints.searchable.js'
 import type { AppEnv } from '../env.js'
-import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { DELETED, errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Webhook endpoints'
@@ -85,7 +85,7 @@ export function registerWebhookEndpointRoutes(app: OpenAPIHono<AppEnv>, core: Co
     summary: 'Delete a webhook endpoint (its delivery log stays)',
     operationId: 'deleteWebhookEndpoint',
     request: { params: IdParamSchema },
-    responses: { 204: { description: 'Deleted.' }, ...errors(404) },
+    responses: { 204: DELETED, ...errors(404) },
   })
   app.openapi(remove, (c) => {
     webhookEndpoints.remove(ws(c), c.req.valid('param').id)
