@@ -25,6 +25,17 @@ export type SearchField<K extends SearchOperation> = keyof SearchItems[K] & stri
 /** The fields a search asks for: `undefined` (all of them) or a list of field names. */
 export type Fields<K extends SearchOperation> = readonly SearchField<K>[] | undefined
 
+/**
+ * Fields only known at run time, as in a request typed `SearchRequest`: items may lack any field.
+ * Each search method takes such a request too (its second signature), with partial items.
+ */
+export type AnyFields<K extends SearchOperation> = readonly SearchField<K>[]
+/**
+ * A request built elsewhere and typed `SearchRequest`, whose `fields` (if any) are plain strings.
+ * An object literal with `fields` does not match it, so a misspelt field name is still caught.
+ */
+export type LooseSearchRequest = Omit<SearchRequest, 'fields'>
+
 /** The shared search request body (SERVICE-SPEC 4.2); every field is optional. */
 export type SearchRequest = NonNullable<BodyOf<'searchEvents'>>
 /** A search request of one operation: `fields` names that operation's item fields. */
@@ -76,8 +87,10 @@ export class Switchyard extends SwitchyardClient {
   }
   /** Lists the workspace's keys (metadata only), one page. */
   listApiKeys<const F extends Fields<'listApiKeys'> = undefined>(
-    request: SearchRequestOf<'listApiKeys', F> = {},
-  ): Promise<SearchPage<'listApiKeys', F>> {
+    request?: SearchRequestOf<'listApiKeys', F>,
+  ): Promise<SearchPage<'listApiKeys', F>>
+  listApiKeys(request: LooseSearchRequest): Promise<SearchPage<'listApiKeys', AnyFields<'listApiKeys'>>>
+  listApiKeys(request: SearchRequest = {}) {
     return this.search('listApiKeys', request)
   }
   /** Revokes a key at once and for good; revoking twice is fine (DELETEs resolve with nothing: 204). */
@@ -97,28 +110,46 @@ export class Switchyard extends SwitchyardClient {
 
   // Search: one page each; see iterate() to walk every page
   searchProviders<const F extends Fields<'searchProviders'> = undefined>(
-    request: SearchRequestOf<'searchProviders', F> = {},
-  ): Promise<SearchPage<'searchProviders', F>> {
+    request?: SearchRequestOf<'searchProviders', F>,
+  ): Promise<SearchPage<'searchProviders', F>>
+  searchProviders(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchProviders', AnyFields<'searchProviders'>>>
+  searchProviders(request: SearchRequest = {}) {
     return this.search('searchProviders', request)
   }
   searchProviderConfigs<const F extends Fields<'searchProviderConfigs'> = undefined>(
-    request: SearchRequestOf<'searchProviderConfigs', F> = {},
-  ): Promise<SearchPage<'searchProviderConfigs', F>> {
+    request?: SearchRequestOf<'searchProviderConfigs', F>,
+  ): Promise<SearchPage<'searchProviderConfigs', F>>
+  searchProviderConfigs(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchProviderConfigs', AnyFields<'searchProviderConfigs'>>>
+  searchProviderConfigs(request: SearchRequest = {}) {
     return this.search('searchProviderConfigs', request)
   }
   searchInstallations<const F extends Fields<'searchInstallations'> = undefined>(
-    request: SearchRequestOf<'searchInstallations', F> = {},
-  ): Promise<SearchPage<'searchInstallations', F>> {
+    request?: SearchRequestOf<'searchInstallations', F>,
+  ): Promise<SearchPage<'searchInstallations', F>>
+  searchInstallations(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchInstallations', AnyFields<'searchInstallations'>>>
+  searchInstallations(request: SearchRequest = {}) {
     return this.search('searchInstallations', request)
   }
   searchConnections<const F extends Fields<'searchConnections'> = undefined>(
-    request: SearchRequestOf<'searchConnections', F> = {},
-  ): Promise<SearchPage<'searchConnections', F>> {
+    request?: SearchRequestOf<'searchConnections', F>,
+  ): Promise<SearchPage<'searchConnections', F>>
+  searchConnections(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchConnections', AnyFields<'searchConnections'>>>
+  searchConnections(request: SearchRequest = {}) {
     return this.search('searchConnections', request)
   }
   searchEvents<const F extends Fields<'searchEvents'> = undefined>(
-    request: SearchRequestOf<'searchEvents', F> = {},
-  ): Promise<SearchPage<'searchEvents', F>> {
+    request?: SearchRequestOf<'searchEvents', F>,
+  ): Promise<SearchPage<'searchEvents', F>>
+  searchEvents(request: LooseSearchRequest): Promise<SearchPage<'searchEvents', AnyFields<'searchEvents'>>>
+  searchEvents(request: SearchRequest = {}) {
     return this.search('searchEvents', request)
   }
 
@@ -224,8 +255,12 @@ export class Switchyard extends SwitchyardClient {
     return this.call('recordDelivery', { ...id(eventId), body })
   }
   searchDeliveries<const F extends Fields<'searchDeliveries'> = undefined>(
-    request: SearchRequestOf<'searchDeliveries', F> = {},
-  ): Promise<SearchPage<'searchDeliveries', F>> {
+    request?: SearchRequestOf<'searchDeliveries', F>,
+  ): Promise<SearchPage<'searchDeliveries', F>>
+  searchDeliveries(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchDeliveries', AnyFields<'searchDeliveries'>>>
+  searchDeliveries(request: SearchRequest = {}) {
     return this.search('searchDeliveries', request)
   }
 
@@ -234,8 +269,12 @@ export class Switchyard extends SwitchyardClient {
     return this.call('createWebhookEndpoint', { body })
   }
   searchWebhookEndpoints<const F extends Fields<'searchWebhookEndpoints'> = undefined>(
-    request: SearchRequestOf<'searchWebhookEndpoints', F> = {},
-  ): Promise<SearchPage<'searchWebhookEndpoints', F>> {
+    request?: SearchRequestOf<'searchWebhookEndpoints', F>,
+  ): Promise<SearchPage<'searchWebhookEndpoints', F>>
+  searchWebhookEndpoints(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchWebhookEndpoints', AnyFields<'searchWebhookEndpoints'>>>
+  searchWebhookEndpoints(request: SearchRequest = {}) {
     return this.search('searchWebhookEndpoints', request)
   }
   /** An endpoint with its signing secret. */
@@ -259,12 +298,12 @@ export class Switchyard extends SwitchyardClient {
   }
 
   /** One page of any search operation, typed by its whole item (or the `fields` asked for). */
-  private search<K extends SearchOperation, F extends Fields<K>>(
-    operation: K,
-    request: SearchRequestOf<K, F>,
-  ): Promise<SearchPage<K, F>> {
-    // The body is the request as sent; only its static type is narrower than the generated one.
-    return this.call(operation, { body: request }) as unknown as Promise<SearchPage<K, F>>
+  private search<Page = never>(
+    operation: SearchOperation,
+    request: Omit<SearchRequest, 'fields'> & { fields?: readonly string[] | undefined },
+  ): Promise<Page> {
+    // The body is the request as sent; each public signature states what its pages hold.
+    return this.call(operation, { body: request as SearchRequest }) as Promise<Page>
   }
 
   /**
@@ -280,7 +319,7 @@ export class Switchyard extends SwitchyardClient {
     }
     let next: SearchRequestOf<K, F> = request
     for (;;) {
-      const page = await this.search(operation, next)
+      const page = await this.search<SearchPage<K, F>>(operation, next)
       yield page
       if (!page.has_more || !page.next_cursor) return
       next = { ...request, cursor: page.next_cursor }
