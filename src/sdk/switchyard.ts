@@ -10,6 +10,7 @@ export type SearchOperation =
   | 'searchDeliveries'
   | 'searchWebhookEndpoints'
   | 'listApiKeys'
+  | 'searchRecordings'
 
 /** The shared search request body (SERVICE-SPEC 4.2); every field is optional. */
 export type SearchRequest = NonNullable<BodyOf<'searchEvents'>>
@@ -136,6 +137,30 @@ export class Switchyard extends SwitchyardClient {
   revokeConnection(connectionId: string): Promise<ResultOf<'revokeConnection'>> {
     return this.call('revokeConnection', id(connectionId))
   }
+  /**
+   * The connection's access token, expiry and scopes; refreshed first when it expires within 60 s
+   * (`forceRefresh` refreshes regardless). 409 `needs_reauth` / `connection_revoked` when unusable.
+   */
+  getConnectionCredentials(
+    connectionId: string,
+    options: { forceRefresh?: boolean } = {},
+  ): Promise<ResultOf<'getConnectionCredentials'>> {
+    return this.call('getConnectionCredentials', {
+      ...id(connectionId),
+      query: options.forceRefresh ? { force_refresh: 'true' } : {},
+    })
+  }
+
+  /**
+   * Calls the provider's API through the gateway's proxy: `path` is under the provider's API base
+   * URL (`/user/repos`, query string allowed). Answers the standard Response as the provider (or a
+   * recording) gave it, never throwing for its status; `Switchyard-Proxy-Mode` says what answered.
+   */
+  proxy(connectionId: string, path: string, init: RequestInit = {}): Promise<Response> {
+    const rest = path.startsWith('/') ? path : `/${path}`
+    return this.fetchRaw(`/proxy/${encodeURIComponent(connectionId)}${rest}`, init)
+  }
+
   getInstallation(installationId: string): Promise<ResultOf<'getInstallation'>> {
     return this.call('getInstallation', id(installationId))
   }
@@ -193,6 +218,26 @@ export class Switchyard extends SwitchyardClient {
   }
   deleteWebhookEndpoint(endpointId: string): Promise<ResultOf<'deleteWebhookEndpoint'>> {
     return this.call('deleteWebhookEndpoint', id(endpointId))
+  }
+
+  // Recordings of proxied exchanges, and cassettes
+  searchRecordings(request: SearchRequest = {}): Promise<ResultOf<'searchRecordings'>> {
+    return this.call('searchRecordings', { body: request })
+  }
+  /** A recording with its request and response, bodies included. */
+  getRecording(recordingId: string): Promise<ResultOf<'getRecording'>> {
+    return this.call('getRecording', id(recordingId))
+  }
+  deleteRecording(recordingId: string): Promise<ResultOf<'deleteRecording'>> {
+    return this.call('deleteRecording', id(recordingId))
+  }
+  /** The recordings (of one provider, or all) as a cassette. */
+  exportRecordings(query: QueryOf<'exportRecordings'> = {}): Promise<ResultOf<'exportRecordings'>> {
+    return this.call('exportRecordings', { query })
+  }
+  /** Loads a cassette; exchanges already stored are skipped. */
+  importRecordings(cassette: BodyOf<'importRecordings'>): Promise<ResultOf<'importRecordings'>> {
+    return this.call('importRecordings', { body: cassette })
   }
 
   /** Deletes the workspace's data, keeping the workspace and its API keys. */

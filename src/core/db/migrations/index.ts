@@ -7,6 +7,7 @@ import { migration0006 } from './0006-connect-flows.js'
 import { migration0007 } from './0007-webhooks.js'
 import { migration0008 } from './0008-sync.js'
 import { migration0009 } from './0009-connect-requirements.js'
+import { migration0012 } from './0012-data-plane.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0012,
 ]
