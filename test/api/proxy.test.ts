@@ -1,76 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ProviderApi, patternBytes, sha256, startProviderApi } from '../helpers/provider-api.js'
-import { type Gateway, startGateway } from '../helpers/real-connect.js'
-import { type StrictOAuthServer, startStrictOAuthServer } from '../helpers/strict-oauth-server.js'
+import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
+import { patternBytes, sha256 } from '../helpers/provider-api.js'
 
 /**
  * Credentials and the live proxy against real peers: a strict local OAuth server issues and
  * refreshes the tokens of a real connection, and a local HTTP server stands in for the provider API.
  */
-const CLIENT_ID = 'dataplane-client'
-const CLIENT_SECRET = 'dataplane-secret-7f1e'
-
-let gateway: Gateway
-let oauth: StrictOAuthServer
-let api: ProviderApi
+let dp: DataPlane
+let gateway: DataPlane['gateway']
+let oauth: DataPlane['oauth']
+let api: DataPlane['api']
 let configId: string
 
 beforeAll(async () => {
-  gateway = await startGateway()
-  oauth = await startStrictOAuthServer({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    method: 'client_secret_basic',
-  })
-  oauth.register([gateway.callbackUrl])
-  api = await startProviderApi()
-  const provider = await gateway.api('POST', '/api/providers', {
-    id: 'local-api',
-    name: 'Local API',
-    auth: {
-      type: 'oauth2',
-      authorization_url: oauth.authorizationUrl,
-      token_url: oauth.tokenUrl,
-      scopes: ['read'],
-    },
-    api: { base_url: `${api.url}/v1` },
-  })
-  expect(provider.status, JSON.stringify(provider.body)).toBe(201)
-  const config = await gateway.api('POST', '/api/provider-configs', {
-    provider: 'local-api',
-    client_id: CLIENT_ID,
-    client_secret: CLIENT_SECRET,
-  })
-  expect(config.status).toBe(201)
-  configId = config.body.id as string
+  dp = await startDataPlane()
+  ;({ gateway, oauth, api, configId } = dp)
 })
 
-afterAll(async () => {
-  await gateway.close()
-  await oauth.close()
-  await api.close()
-})
+afterAll(() => dp.close())
 
-/** A fresh real connection (tokens from the strict server, expiring in `expiresIn` seconds). */
-async function connect(expiresIn = 3600) {
-  oauth.set({ shape: (standard) => ({ ...standard, expires_in: expiresIn }) })
-  const { result } = await gateway.connect({ provider: 'local-api' })
-  oauth.set({ shape: undefined })
-  const id = result.get('connection_id')
-  expect(id, result.toString()).toMatch(/^conn_/)
-  return id!
-}
-
-const key = () => gateway.server.firstRun!.keys.find((k) => k.role === 'secret')!.key
-const pk = () => gateway.server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
+const connect = (expiresIn?: number) => dp.connect(expiresIn)
+const key = () => dp.secretKey
+const pk = () => dp.publishableKey
+const proxy: DataPlane['proxy'] = (id, path, init) => dp.proxy(id, path, init)
 const credentials = (id: string, query = '', auth = `Bearer ${key()}`) =>
   fetch(`${gateway.server.url}/api/connections/${id}/credentials${query}`, {
     headers: { authorization: auth },
-  })
-const proxy = (id: string, path: string, init: RequestInit & { auth?: string } = {}) =>
-  fetch(`${gateway.server.url}/proxy/${id}${path}`, {
-    ...init,
-    headers: { authorization: init.auth ?? `Bearer ${key()}`, ...(init.headers as Record<string, string>) },
   })
 const refreshRequests = () => oauth.tokenRequests.filter((r) => r.form.grant_type === 'refresh_token').length
 
