@@ -84,6 +84,7 @@ export function createCore(deps: CoreDeps) {
   const credentials = createCredentials({ connections: connectFlows.connections, clock })
   const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
   const proxy = createProxy({
+    db,
     clock,
     connections: connectFlows.connections,
     credentials,

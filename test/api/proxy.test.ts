@@ -199,7 +199,9 @@ describe('/proxy/{connection_id}/{path}, live', () => {
   })
 
   it('emits a proxy.request event per call, without credentials', async () => {
-    await proxy(id, '/events-check?q=1')
+    await (await proxy(id, '/events-check?q=1')).text()
+    // They are written in batches every few milliseconds; the test does not wait for the timer.
+    gateway.server.core.proxy.flush()
     const events = await gateway.api('POST', '/api/events/search', {
       filter: { type: { eq: 'proxy.request' }, connection_id: { eq: id } },
       limit: 100,

@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http'
-import { Readable } from 'node:stream'
 import type { Clock } from '../common/clock.js'
 import type { ConnectionsService } from '../connections/connections.service.js'
 import type { CredentialsService } from '../connections/credentials.js'
+import { type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
+import type { EmitEvent } from '../events/events.schema.js'
 import type { EventsService } from '../events/events.service.js'
 import type { ProviderConfig } from '../provider-configs/provider-configs.schema.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
@@ -16,6 +17,33 @@ import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js'
 import { checkProxyPath } from './proxy-path.js'
 import { sendUpstream, type UpstreamResponse } from './upstream.js'
 
+/**
+ * The provider's body as a web stream that reads only as fast as the client takes it: at most
+ * 64 KiB queued. (Node 20's Readable.toWeb counts chunks, not bytes, against a 16 Ki high-water
+ * mark, so a fast provider and a slow client would buffer the whole download.)
+ */
+function toWebStream(body: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        body.on('data', (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 0) <= 0) body.pause()
+        })
+        body.once('end', () => controller.close())
+        body.once('error', (err) => controller.error(err))
+      },
+      pull() {
+        body.resume()
+      },
+      cancel() {
+        body.destroy()
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  )
+}
+
 /** Request bodies the proxy accepts (they are buffered, so a 401 can be retried byte for byte). */
 export const PROXY_BODY_LIMIT = 25 * 1024 * 1024
 
@@ -25,6 +53,10 @@ export const PROXY_BODY_LIMIT = 25 * 1024 * 1024
  * `proxy.request` event says `recorded: false` with the reason.
  */
 export const RECORDING_BODY_CAP = 10 * 1024 * 1024
+
+/** How long a proxy.request event may wait to be written with others, and how many may wait. */
+export const EVENT_BATCH_MS = 20
+const EVENT_BATCH_MAX = 500
 
 const NO_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
@@ -46,6 +78,7 @@ export interface ProxyRequest {
  * Every call on an existing connection emits one `proxy.request` event, never with a credential.
  */
 export function createProxy(deps: {
+  db: Db
   clock: Clock
   connections: ConnectionsService
   credentials: CredentialsService
@@ -55,7 +88,39 @@ export function createProxy(deps: {
   events: EventsService
   answerers: readonly Answerer[]
 }) {
-  const { clock, connections, credentials, providers, providerConfigs, recordings, events } = deps
+  const { db, clock, connections, credentials, providers, providerConfigs, recordings, events } = deps
+
+  // proxy.request events are written in batches, one transaction every EVENT_BATCH_MS: with
+  // synchronous = FULL each commit is an fsync, which on every call would cost more than the rest
+  // of the proxy. The cost: a crash can lose the last few milliseconds of these events (server
+  // close flushes them).
+  const pending: Array<[string, EmitEvent]> = []
+  let timer: NodeJS.Timeout | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    const batch = pending.splice(0)
+    if (batch.length === 0) return
+    try {
+      inTransaction(db, () => {
+        for (const [workspaceId, event] of batch) events.emit(workspaceId, event)
+      })
+    } catch {
+      // One bad event (its workspace deleted meanwhile) must not take the others with it.
+      for (const [workspaceId, event] of batch) {
+        try {
+          events.emit(workspaceId, event)
+        } catch {
+          // Dropped: the log of a call on a workspace that no longer exists (or a closed database).
+        }
+      }
+    }
+  }
+  const emitSoon = (workspaceId: string, event: EmitEvent) => {
+    pending.push([workspaceId, event])
+    if (pending.length >= EVENT_BATCH_MAX) flush()
+    else timer ??= setTimeout(flush, EVENT_BATCH_MS).unref()
+  }
 
   const configOf = (
     workspaceId: string,
@@ -139,7 +204,7 @@ export function createProxy(deps: {
     return {
       status: response.status,
       headers: forwardedResponseHeaders(response.headers),
-      body: noBody ? null : (Readable.toWeb(response.body) as ReadableStream<Uint8Array>),
+      body: noBody ? null : toWebStream(response.body),
       mode: 'live',
     }
   }
@@ -183,6 +248,8 @@ export function createProxy(deps: {
   }
 
   return {
+    /** Writes the proxy.request events not yet written (they go out every EVENT_BATCH_MS). */
+    flush,
     /** Answers one proxied call; see the module comment. */
     async handle(req: ProxyRequest): Promise<ProxyAnswer> {
       const path = checkProxyPath(req.path)
@@ -199,7 +266,7 @@ export function createProxy(deps: {
       }
       let mode: AnswerMode = 'live'
       const emit = (status: number, extra: Record<string, unknown> = {}) =>
-        events.emit(req.workspaceId, {
+        emitSoon(req.workspaceId, {
           type: 'proxy.request',
           provider: connection.provider,
           tenant_id: connection.tenant_id,
