@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
 import type { Clock } from '../common/clock.js'
 import type { ConnectionsService } from '../connections/connections.service.js'
 import type { CredentialsService } from '../connections/credentials.js'
@@ -16,33 +17,6 @@ import type { Answerer, AnswerMode, ProxyAnswer, ProxyCall } from './answerers.j
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js'
 import { checkProxyPath } from './proxy-path.js'
 import { sendUpstream, type UpstreamResponse } from './upstream.js'
-
-/**
- * The provider's body as a web stream that reads only as fast as the client takes it: at most
- * 64 KiB queued. (Node 20's Readable.toWeb counts chunks, not bytes, against a 16 Ki high-water
- * mark, so a fast provider and a slow client would buffer the whole download.)
- */
-function toWebStream(body: IncomingMessage): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        body.on('data', (chunk: Buffer) => {
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-          if ((controller.desiredSize ?? 0) <= 0) body.pause()
-        })
-        body.once('end', () => controller.close())
-        body.once('error', (err) => controller.error(err))
-      },
-      pull() {
-        body.resume()
-      },
-      cancel() {
-        body.destroy()
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
-  )
-}
 
 /** Request bodies the proxy accepts (they are buffered, so a 401 can be retried byte for byte). */
 export const PROXY_BODY_LIMIT = 25 * 1024 * 1024
@@ -204,7 +178,9 @@ export function createProxy(deps: {
     return {
       status: response.status,
       headers: forwardedResponseHeaders(response.headers),
-      body: noBody ? null : toWebStream(response.body),
+      // Readable.toWeb applies backpressure (bytes against the stream's high-water mark): a slow
+      // client holds the provider back instead of filling the gateway's memory.
+      body: noBody ? null : (Readable.toWeb(response.body) as ReadableStream<Uint8Array>),
       mode: 'live',
     }
   }
