@@ -1728,6 +1728,11 @@ export interface components {
     ProviderApi: {
       /** @description Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`). */
       base_url: string
+      /**
+       * @description The header the proxy puts the bare access token in, for providers that do not take `Authorization: Bearer <token>` (Shopify: `X-Shopify-Access-Token`). Absent: `Authorization: Bearer`.
+       * @example X-Shopify-Access-Token
+       */
+      token_header?: string
     } | null
     ProviderAuth:
       | {

@@ -184,6 +184,29 @@ describe('/proxy/{connection_id}/{path}, live', () => {
     expect(last.headers.authorization).not.toBe(`Bearer ${old}`)
   })
 
+  it("puts the token in the provider's own header when its catalog entry says so (Shopify style)", async () => {
+    const api_ = { base_url: `${api.url}/v1` }
+    const patched = await gateway.api('PATCH', '/api/providers/local-api', {
+      api: { ...api_, token_header: 'X-Local-Access-Token' },
+    })
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200)
+    const res = await proxy(id, '/shop', { headers: { 'x-local-access-token': 'from-the-client' } })
+    await gateway.api('PATCH', '/api/providers/local-api', { api: api_ })
+    expect(res.status).toBe(200)
+    const seen = api.seen.at(-1)!
+    const token = (await (await credentials(id)).json()).access_token
+    expect(seen.headers['x-local-access-token']).toBe(token)
+    expect(seen.headers.authorization).toBeUndefined()
+  })
+
+  it('the Shopify catalog entry declares X-Shopify-Access-Token', async () => {
+    const shopify = await (await fetch(`${gateway.server.url}/providers/shopify`)).json()
+    expect(shopify.api).toEqual({
+      base_url: 'https://{shop}.myshopify.com/admin/api/2024-10',
+      token_header: 'X-Shopify-Access-Token',
+    })
+  })
+
   it('answers 502 upstream_error with the cause when the provider cannot be reached', async () => {
     const conn = await connect()
     const cfg = await gateway.api('PATCH', `/api/provider-configs/${configId}`, {

@@ -143,15 +143,21 @@ export function createProxy(deps: {
       connection: call.connection,
     })
     const url = new URL(`${base.replace(/\/+$/, '')}${call.path}${call.query ? `?${call.query}` : ''}`)
-    const forwarded = forwardedRequestHeaders(req.headers)
+    // The token goes where the provider takes it: Authorization: Bearer, or its own header.
+    const tokenHeader = provider.api?.token_header
+    const forwarded = forwardedRequestHeaders(req.headers).filter(
+      ([name]) => !tokenHeader || name.toLowerCase() !== tokenHeader.toLowerCase(),
+    )
+    const tokenHeaders = new Set(tokenHeader ? [tokenHeader.toLowerCase()] : [])
     const send = async (forceRefresh: boolean) => {
       const secrets = await credentials.usable(req.workspaceId, req.connectionId, {
         origin: req.origin,
         forceRefresh,
       })
+      const token = secrets.access_token ?? ''
       const headers: Array<[string, string]> = [
         ...forwarded,
-        ['Authorization', `Bearer ${secrets.access_token ?? ''}`],
+        tokenHeader ? [tokenHeader, token] : ['Authorization', `Bearer ${token}`],
       ]
       const response = await sendUpstream({ url, method: call.method, headers, body: call.body })
       return { response, headers, hasRefresh: secrets.has_refresh_token }
@@ -166,7 +172,8 @@ export function createProxy(deps: {
     return {
       answer: stream(response, call.method),
       capture: record
-        ? (durationMs: number) => capture(req, call, sent.headers, response, durationMs)
+        ? (durationMs: number) =>
+            capture(req, call, redactRequestHeaders(sent.headers, tokenHeaders), response, durationMs)
         : undefined,
     }
   }
@@ -189,6 +196,7 @@ export function createProxy(deps: {
   function capture(
     req: ProxyRequest,
     call: ProxyCall,
+    /** Already redacted. */
     sentHeaders: Array<[string, string]>,
     response: UpstreamResponse,
     durationMs: number,
@@ -208,7 +216,7 @@ export function createProxy(deps: {
         method: call.method,
         path: call.path,
         query: call.query,
-        requestHeaders: redactRequestHeaders(sentHeaders),
+        requestHeaders: sentHeaders,
         requestBody: call.body,
         status: response.status,
         responseHeaders: redactResponseHeaders(forwardedResponseHeaders(response.headers)),
