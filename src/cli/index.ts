@@ -21,6 +21,7 @@ Commands:
   trigger      send a realistic, signed sample webhook: trigger <provider> <type>
   sync         pull an upstream workspace in (sync pull), push captured webhooks out (sync push)
   seed         fill a workspace with demo data (seed demo)
+  recordings   export and import the proxy's recordings as cassette files
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
 and --json (print exactly one JSON object). Run 'switchyard <command> --help' for details.`
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   trigger: async () => (await import('./commands/trigger.js')).triggerCommand,
   sync: async () => (await import('./commands/sync.js')).syncCommand,
   seed: async () => (await import('./commands/seed.js')).seedCommand,
+  recordings: async () => (await import('./commands/recordings.js')).recordingsCommand,
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */

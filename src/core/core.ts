@@ -4,6 +4,7 @@ import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
+import { createCredentials } from './connections/credentials.js'
 import { createSecretBox } from './crypto/secret-box.js'
 import type { Db } from './db/open.js'
 import { createEventsRepo } from './events/events.repo.js'
@@ -13,7 +14,11 @@ import { createProviderConfigsService } from './provider-configs/provider-config
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
+import { recordingsAnswerer } from './proxy/answerers.js'
+import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
+import { createRecordingsRepo } from './recordings/recordings.repo.js'
+import { createRecordingsService } from './recordings/recordings.service.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
 import { createConnectFlows } from './sessions/connect-flows.js'
@@ -80,6 +85,21 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     events,
   })
+  const credentials = createCredentials({ connections: connectFlows.connections, clock })
+  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
+  const proxy = createProxy({
+    db,
+    clock,
+    connections: connectFlows.connections,
+    credentials,
+    providers,
+    providerConfigs,
+    recordings,
+    events,
+    // Simulated connections and replay mode ask these in order (issue 18 puts mock routes and the
+    // built-in simulation in front of the recordings).
+    answerers: [recordingsAnswerer(recordings)],
+  })
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
   const webhookCapture = createWebhookCapture({
@@ -108,6 +128,9 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     events,
     snapshots,
+    credentials,
+    recordings,
+    proxy,
     sync: createSyncService({ db, clock, ids, events, providers }),
     ...connectFlows,
     ...webhookCapture,

@@ -8,16 +8,21 @@ export const ERROR_CODES = {
   forbidden: { status: 403, title: 'Forbidden' },
   host_not_allowed: { status: 403, title: 'Host not allowed' },
   not_found: { status: 404, title: 'Not found' },
+  recording_not_found: { status: 404, title: 'No matching recording' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
   invalid_transition: { status: 409, title: 'Invalid state transition' },
+  needs_reauth: { status: 409, title: 'Connection needs re-authorization' },
+  connection_revoked: { status: 409, title: 'Connection revoked' },
   session_expired: { status: 410, title: 'Session expired' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
+  simulation_unavailable: { status: 501, title: 'Simulation unavailable' },
   upstream_error: { status: 502, title: 'Upstream error' },
   unavailable: { status: 503, title: 'Service unavailable' },
+  upstream_timeout: { status: 504, title: 'Upstream timeout' },
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

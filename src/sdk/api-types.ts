@@ -169,6 +169,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/connections/{id}/credentials': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get a connection's access token
+     * @description For your backend: the access token, its type, expiry and scopes. When it has expired or expires within 60 s and there is a refresh token, it is refreshed first (one refresh at a time per connection, however many calls wait for it); `force_refresh=true` refreshes regardless. A refused refresh moves the connection to needs_reauth (409 `needs_reauth`); a revoked connection is a 409 `connection_revoked`. Tokens never appear in logs, events or exports.
+     */
+    get: operations['getConnectionCredentials']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/connections/{id}/refresh': {
     parameters: {
       query?: never
@@ -589,6 +609,90 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/recordings/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get a recording
+     * @description One recorded exchange with its request and response, bodies included (credentials were redacted before it was stored). Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
+     */
+    get: operations['getRecording']
+    put?: never
+    post?: never
+    /**
+     * Delete a recording
+     * @description Deletes it for good; replay no longer answers with it.
+     */
+    delete: operations['deleteRecording']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/recordings/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Export recordings as a cassette
+     * @description The workspace's recordings (of one provider, or all) as a cassette file: stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a `version`. Commit it to a repository and load it with POST /api/recordings/import or `switchyard recordings import FILE`. Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
+     */
+    get: operations['exportRecordings']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/recordings/import': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Import a cassette
+     * @description Loads a cassette (up to 100 MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped. An invalid cassette changes nothing.
+     */
+    post: operations['importRecordings']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/recordings/search': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Search recordings
+     * @description Search recordings: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
+    post: operations['searchRecordings']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/reset': {
     parameters: {
       query?: never
@@ -1001,6 +1105,72 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/proxy/{connection_id}/{path}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Call the provider API through a connection (GET)
+     * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
+     *
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *
+     *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
+     *
+     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     */
+    get: operations['proxyGet']
+    /**
+     * Call the provider API through a connection (PUT)
+     * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
+     *
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *
+     *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
+     *
+     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     */
+    put: operations['proxyPut']
+    /**
+     * Call the provider API through a connection (POST)
+     * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
+     *
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *
+     *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
+     *
+     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     */
+    post: operations['proxyPost']
+    /**
+     * Call the provider API through a connection (DELETE)
+     * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
+     *
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *
+     *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
+     *
+     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     */
+    delete: operations['proxyDelete']
+    options?: never
+    head?: never
+    /**
+     * Call the provider API through a connection (PATCH)
+     * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
+     *
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *
+     *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
+     *
+     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     */
+    patch: operations['proxyPatch']
+    trace?: never
+  }
   '/simulator/{provider}/authorize': {
     parameters: {
       query?: never
@@ -1217,6 +1387,42 @@ export interface components {
       /** @description Body size in bytes. */
       size: number
     } | null
+    /** @description A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry). Credentials are redacted before anything is recorded. */
+    Cassette: {
+      entries: components['schemas']['CassetteEntry'][]
+      /**
+       * @description The cassette format version (1).
+       * @enum {number}
+       */
+      version: 1
+    }
+    /** @description One recorded exchange. Headers are [name, value] pairs in order; a body is text when it is UTF-8, else base64. */
+    CassetteEntry: {
+      duration_ms: number
+      provider: string
+      /** Format: date-time */
+      recorded_at: string
+      request: {
+        body: string
+        /** @enum {string} */
+        body_encoding: 'utf8' | 'base64'
+        headers: [string, string][]
+        method: string
+        path: string
+        query: string
+      }
+      response: {
+        body: string
+        /** @enum {string} */
+        body_encoding: 'utf8' | 'base64'
+        headers: [string, string][]
+        status: number
+      }
+    }
+    CassetteImportResult: {
+      imported: number
+      skipped: number
+    }
     CategoryWithCount: {
       /** @description Providers in this category (custom ones included with a key). */
       count: number
@@ -1251,6 +1457,23 @@ export interface components {
       token_expires_at: string | null
       /** Format: date-time */
       updated_at: string
+    }
+    ConnectionCredentials: {
+      /** @description The provider's access token. Keep it server-side. */
+      access_token: string
+      connection_id: string
+      /**
+       * Format: date-time
+       * @description When the access token expires; null when the provider did not say.
+       */
+      expires_at: string | null
+      mode: components['schemas']['FlowMode']
+      provider: string
+      scopes: string[]
+      /** @example Bearer */
+      token_type: string
+      /** @enum {string} */
+      type: 'oauth2'
     }
     /**
      * @description Non-secret facts the provider's token response gave about the account, as the provider declares them (`instance_url`, `team_id`, `account_id`, ...). Never a token. Simulated connections get plausible values.
@@ -1403,6 +1626,7 @@ export interface components {
       client_secret?: string
       name?: string
       provider: string
+      proxy_mode?: components['schemas']['ProxyMode'] & unknown
       scopes?: string[]
       /**
        * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
@@ -1641,16 +1865,21 @@ export interface components {
         | 'forbidden'
         | 'host_not_allowed'
         | 'not_found'
+        | 'recording_not_found'
         | 'method_not_allowed'
         | 'conflict'
         | 'invalid_transition'
+        | 'needs_reauth'
+        | 'connection_revoked'
         | 'session_expired'
         | 'payload_too_large'
         | 'unsupported_media_type'
         | 'rate_limited'
         | 'internal'
+        | 'simulation_unavailable'
         | 'upstream_error'
         | 'unavailable'
+        | 'upstream_timeout'
       detail: string
       errors?: {
         detail: string
@@ -1688,6 +1917,11 @@ export interface components {
     ProviderApi: {
       /** @description Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`). */
       base_url: string
+      /**
+       * @description The header the proxy puts the bare access token in, for providers that do not take `Authorization: Bearer <token>` (Shopify: `X-Shopify-Access-Token`). Absent: `Authorization: Bearer`.
+       * @example X-Shopify-Access-Token
+       */
+      token_header?: string
     } | null
     ProviderAuth:
       | {
@@ -1748,6 +1982,7 @@ export interface components {
       mode: 'real' | 'simulated'
       name: string
       provider: string
+      proxy_mode: components['schemas']['ProxyMode']
       /** @description Scopes to request; null uses the provider's defaults. */
       scopes: string[] | null
       /**
@@ -1784,6 +2019,7 @@ export interface components {
         mode?: 'real' | 'simulated'
         name?: string
         provider?: string
+        proxy_mode?: components['schemas']['ProxyMode']
         /** @description Scopes to request; null uses the provider's defaults. */
         scopes?: string[] | null
         /**
@@ -1839,6 +2075,11 @@ export interface components {
       handshake?: components['schemas']['WebhookHandshake']
       signature?: components['schemas']['SignatureScheme']
     } | null
+    /**
+     * @description How the proxy answers real connections of this config: live (calls the provider), record (calls the provider and saves every exchange as a recording), replay (no network: recordings only).
+     * @enum {string}
+     */
+    ProxyMode: 'live' | 'record' | 'replay'
     QuickStartKeys: {
       publishable: components['schemas']['CreatedApiKey']
       secret: components['schemas']['CreatedApiKey']
@@ -1849,6 +2090,122 @@ export interface components {
       error?: string | null
       status?: number | null
       target: string
+    }
+    RecordedRequest: {
+      /** @description The body: text when it is valid UTF-8, else base64. */
+      body: string
+      /** @enum {string} */
+      body_encoding: 'utf8' | 'base64'
+      /** @description Headers as sent to the provider, in order; Authorization, Cookie and token headers are replaced by `[redacted]`. */
+      headers: components['schemas']['NameValue'][]
+      /** @description Body size in bytes. */
+      size: number
+    }
+    RecordedResponse: {
+      /** @description The body: text when it is valid UTF-8, else base64. */
+      body: string
+      /** @enum {string} */
+      body_encoding: 'utf8' | 'base64'
+      /** @description Headers as the provider sent them (hop-by-hop removed; Set-Cookie redacted). */
+      headers: components['schemas']['NameValue'][]
+      /** @description Body size in bytes. */
+      size: number
+    }
+    Recording: {
+      /** @description The connection it was recorded through; null for an imported recording. */
+      connection_id: string | null
+      /** Format: date-time */
+      created_at: string
+      /** @description Time until the provider answered, when recorded. */
+      duration_ms: number
+      /** @example rec_2Yk3… */
+      id: string
+      /** @example GET */
+      method: string
+      /**
+       * @description Path under the provider's API base URL, starting with `/`.
+       * @example /user/repos
+       */
+      path: string
+      provider: string
+      /** @description The raw query string, without the `?`. */
+      query: string
+      request: components['schemas']['RecordedRequest']
+      /** @description Request body size in bytes. */
+      request_size: number
+      response: components['schemas']['RecordedResponse']
+      /** @description Response body size in bytes. */
+      response_size: number
+      /**
+       * @description The provider's status code.
+       * @example 200
+       */
+      status: number
+    }
+    RecordingPage: {
+      data: {
+        /** @description The connection it was recorded through; null for an imported recording. */
+        connection_id?: string | null
+        /** Format: date-time */
+        created_at?: string
+        /** @description Time until the provider answered, when recorded. */
+        duration_ms?: number
+        /** @example rec_2Yk3… */
+        id?: string
+        /** @example GET */
+        method?: string
+        /**
+         * @description Path under the provider's API base URL, starting with `/`.
+         * @example /user/repos
+         */
+        path?: string
+        provider?: string
+        /** @description The raw query string, without the `?`. */
+        query?: string
+        /** @description Request body size in bytes. */
+        request_size?: number
+        /** @description Response body size in bytes. */
+        response_size?: number
+        /**
+         * @description The provider's status code.
+         * @example 200
+         */
+        status?: number
+      }[]
+      has_more: boolean
+      /** @description The page size applied. */
+      limit: number
+      /** @description Absent when has_more is false. */
+      next_cursor?: string
+    }
+    RecordingSummary: {
+      /** @description The connection it was recorded through; null for an imported recording. */
+      connection_id: string | null
+      /** Format: date-time */
+      created_at: string
+      /** @description Time until the provider answered, when recorded. */
+      duration_ms: number
+      /** @example rec_2Yk3… */
+      id: string
+      /** @example GET */
+      method: string
+      /**
+       * @description Path under the provider's API base URL, starting with `/`.
+       * @example /user/repos
+       */
+      path: string
+      provider: string
+      /** @description The raw query string, without the `?`. */
+      query: string
+      /** @description Request body size in bytes. */
+      request_size: number
+      /** @description Response body size in bytes. */
+      response_size: number
+      /**
+       * @description The provider's status code.
+       * @example 200
+       */
+      status: number
     }
     /** @description Without `headers`, `body` or `resign`: the exact captured request. With any of them: the edited request, recorded as a new `webhook.replayed` event (`replay_of` = this event) that holds what was sent; the attempt belongs to it. Bodies are bounded by the API's 1 MiB JSON limit (413). */
     ReplayRequest: {
@@ -2102,6 +2459,7 @@ export interface components {
       client_id?: string | null
       client_secret?: string | null
       name?: string
+      proxy_mode?: components['schemas']['ProxyMode']
       scopes?: string[] | null
       /**
        * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
@@ -3050,6 +3408,118 @@ export interface operations {
           'RateLimit-Policy': string
           /** @description Whole seconds until a request would be accepted. */
           'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getConnectionCredentials: {
+    parameters: {
+      query?: {
+        /** @description Refresh the token first even when it is not about to expire. */
+        force_refresh?: 'true' | 'false'
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The credentials. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ConnectionCredentials']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description A refresh was due and the provider could not be reached (`upstream_error`); nothing changed. */
+      502: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -5558,6 +6028,473 @@ export interface operations {
       }
     }
   }
+  getRecording: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The recording. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Recording']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  deleteRecording: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  exportRecordings: {
+    parameters: {
+      query?: {
+        /** @description Only this provider. */
+        provider?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The cassette. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Cassette']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  importRecordings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Cassette']
+      }
+    }
+    responses: {
+      /** @description How many exchanges were added, and how many were already there. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CassetteImportResult']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  searchRecordings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SearchRequest']
+      }
+    }
+    responses: {
+      /** @description One page of results. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RecordingPage']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
   resetWorkspace: {
     parameters: {
       query?: never
@@ -7413,6 +8350,722 @@ export interface operations {
            * @example POST
            */
           Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  proxyGet: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        connection_id: string
+        /** @description The path under the provider's API base URL (slashes allowed), e.g. `user/repos`. */
+        path: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The provider's answer, whatever its status (this documents any status the provider gives), headers and body. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          [name: string]: unknown
+        }
+        content: {
+          '*/*': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      501: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      504: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  proxyPut: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        connection_id: string
+        /** @description The path under the provider's API base URL (slashes allowed), e.g. `user/repos`. */
+        path: string
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        '*/*': string
+      }
+    }
+    responses: {
+      /** @description The provider's answer, whatever its status (this documents any status the provider gives), headers and body. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          [name: string]: unknown
+        }
+        content: {
+          '*/*': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      501: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      504: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  proxyPost: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        connection_id: string
+        /** @description The path under the provider's API base URL (slashes allowed), e.g. `user/repos`. */
+        path: string
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        '*/*': string
+      }
+    }
+    responses: {
+      /** @description The provider's answer, whatever its status (this documents any status the provider gives), headers and body. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          [name: string]: unknown
+        }
+        content: {
+          '*/*': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      501: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      504: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  proxyDelete: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        connection_id: string
+        /** @description The path under the provider's API base URL (slashes allowed), e.g. `user/repos`. */
+        path: string
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        '*/*': string
+      }
+    }
+    responses: {
+      /** @description The provider's answer, whatever its status (this documents any status the provider gives), headers and body. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          [name: string]: unknown
+        }
+        content: {
+          '*/*': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      501: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      504: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  proxyPatch: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        connection_id: string
+        /** @description The path under the provider's API base URL (slashes allowed), e.g. `user/repos`. */
+        path: string
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        '*/*': string
+      }
+    }
+    responses: {
+      /** @description The provider's answer, whatever its status (this documents any status the provider gives), headers and body. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          [name: string]: unknown
+        }
+        content: {
+          '*/*': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      501: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      504: {
+        headers: {
           [name: string]: unknown
         }
         content: {

@@ -50,6 +50,8 @@ const fillPath = (template: string, params: Record<string, string> = {}) =>
 export class SwitchyardClient {
   readonly baseUrl: string
   readonly #send: Transport
+  readonly #apiKey: string
+  readonly #fetch: FetchLike
 
   constructor(options: SwitchyardOptions) {
     if (typeof options?.apiKey !== 'string' || options.apiKey.trim() === '') {
@@ -69,6 +71,8 @@ export class SwitchyardClient {
       maxDelayMs: options.retry?.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
     }
     this.baseUrl = baseUrl
+    this.#apiKey = options.apiKey
+    this.#fetch = fetchImpl
     this.#send = createTransport({
       apiKey: options.apiKey,
       baseUrl,
@@ -77,6 +81,16 @@ export class SwitchyardClient {
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       random: options.random ?? Math.random,
     })
+  }
+
+  /** A plain fetch to a gateway path with the API key, answered as the standard Response (no retries). */
+  protected fetchRaw(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    headers.set('authorization', `Bearer ${this.#apiKey}`)
+    return this.#fetch(`${this.baseUrl.replace(/\/+$/, '')}${path}`, {
+      ...init,
+      headers,
+    }) as Promise<Response>
   }
 
   /** Calls one operation of the API by its operationId. */

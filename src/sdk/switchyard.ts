@@ -17,6 +17,7 @@ export interface SearchItems {
   searchDeliveries: Schemas['Delivery']
   searchWebhookEndpoints: Schemas['WebhookEndpoint']
   listApiKeys: Schemas['ApiKey']
+  searchRecordings: Schemas['RecordingSummary']
 }
 /** The search operations: each takes the shared search request and answers one page. */
 export type SearchOperation = keyof SearchItems
@@ -217,6 +218,30 @@ export class Switchyard extends SwitchyardClient {
   async revokeConnection(connectionId: string): Promise<void> {
     await this.call('revokeConnection', id(connectionId))
   }
+  /**
+   * The connection's access token, expiry and scopes; refreshed first when it expires within 60 s
+   * (`forceRefresh` refreshes regardless). 409 `needs_reauth` / `connection_revoked` when unusable.
+   */
+  getConnectionCredentials(
+    connectionId: string,
+    options: { forceRefresh?: boolean } = {},
+  ): Promise<ResultOf<'getConnectionCredentials'>> {
+    return this.call('getConnectionCredentials', {
+      ...id(connectionId),
+      query: options.forceRefresh ? { force_refresh: 'true' } : {},
+    })
+  }
+
+  /**
+   * Calls the provider's API through the gateway's proxy: `path` is under the provider's API base
+   * URL (`/user/repos`, query string allowed). Answers the standard Response as the provider (or a
+   * recording) gave it, never throwing for its status; `Switchyard-Proxy-Mode` says what answered.
+   */
+  proxy(connectionId: string, path: string, init: RequestInit = {}): Promise<Response> {
+    const rest = path.startsWith('/') ? path : `/${path}`
+    return this.fetchRaw(`/proxy/${encodeURIComponent(connectionId)}${rest}`, init)
+  }
+
   getInstallation(installationId: string): Promise<ResultOf<'getInstallation'>> {
     return this.call('getInstallation', id(installationId))
   }
@@ -290,6 +315,32 @@ export class Switchyard extends SwitchyardClient {
   }
   async deleteWebhookEndpoint(endpointId: string): Promise<void> {
     await this.call('deleteWebhookEndpoint', id(endpointId))
+  }
+
+  // Recordings of proxied exchanges, and cassettes
+  searchRecordings<const F extends Fields<'searchRecordings'> = undefined>(
+    request?: SearchRequestOf<'searchRecordings', F>,
+  ): Promise<SearchPage<'searchRecordings', F>>
+  searchRecordings(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchRecordings', AnyFields<'searchRecordings'>>>
+  searchRecordings(request: SearchRequest = {}) {
+    return this.search('searchRecordings', request)
+  }
+  /** A recording with its request and response, bodies included. */
+  getRecording(recordingId: string): Promise<ResultOf<'getRecording'>> {
+    return this.call('getRecording', id(recordingId))
+  }
+  async deleteRecording(recordingId: string): Promise<void> {
+    await this.call('deleteRecording', id(recordingId))
+  }
+  /** The recordings (of one provider, or all) as a cassette. */
+  exportRecordings(query: QueryOf<'exportRecordings'> = {}): Promise<ResultOf<'exportRecordings'>> {
+    return this.call('exportRecordings', { query })
+  }
+  /** Loads a cassette; exchanges already stored are skipped. */
+  importRecordings(cassette: BodyOf<'importRecordings'>): Promise<ResultOf<'importRecordings'>> {
+    return this.call('importRecordings', { body: cassette })
   }
 
   /** Deletes the workspace's data, keeping the workspace and its API keys. */

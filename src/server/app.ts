@@ -10,6 +10,7 @@ import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
 import { registerHealth } from './routes/health.js'
+import { CASSETTE_BODY_LIMIT, CASSETTE_IMPORT_PATH } from './routes/recordings.routes.js'
 
 export interface AppDeps {
   core: Core
@@ -43,6 +44,8 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/sync.routes.js')).registerSyncRoutes,
   async () => (await import('./routes/connections.routes.js')).registerConnectionRoutes,
   async () => (await import('./routes/installations.routes.js')).registerInstallationRoutes,
+  async () => (await import('./routes/recordings.routes.js')).registerRecordingRoutes,
+  async () => (await import('./routes/proxy.routes.js')).registerProxyRoutes,
   async () => (await import('./routes/admin.routes.js')).registerAdminRoutes,
   async () => (await import('./routes/workspace.routes.js')).registerWorkspaceRoutes,
   // Last: the UI's paths never shadow the API's.
@@ -68,7 +71,10 @@ function applyMiddleware(app: App) {
       }),
     )
   }
-  app.use('/api/*', limitBody(JSON_BODY_LIMIT))
+  const jsonLimit = limitBody(JSON_BODY_LIMIT)
+  // Cassettes carry whole recorded bodies: their import route has its own, larger limit.
+  app.use('/api/*', (c, next) => (c.req.path === CASSETTE_IMPORT_PATH ? next() : jsonLimit(c, next)))
+  app.use(CASSETTE_IMPORT_PATH, limitBody(CASSETTE_BODY_LIMIT))
   app.use('/auth-sessions', limitBody(JSON_BODY_LIMIT))
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
 }

@@ -159,6 +159,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           server.closeAllConnections()
         })
         await core.webhooks.stop()
+        core.proxy.flush()
         closeDatabase(db)
       })()
       return closed

@@ -63,4 +63,12 @@ describe('the README tour, run as written', () => {
   it('captures the signed webhook and finds it with a valid signature', () => {
     expect(output).toMatch(/"provider":"github","signature":"valid"/)
   })
+
+  it("gets the connection's token, hears 501 from the proxy, then replays the imported cassette", () => {
+    expect(output).toMatch(/"type":"oauth2","access_token":"\S+"/)
+    expect(output).toMatch(/"code":"simulation_unavailable"/)
+    expect(output).toMatch(/Imported 1 recordings/)
+    expect(output).toMatch(/switchyard-proxy-mode: replay/i)
+    expect(output).toContain('{"login":"octocat","id":583231,"type":"User"}')
+  })
 })

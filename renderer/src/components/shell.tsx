@@ -12,6 +12,7 @@ import { NotFoundPage } from '../pages/not-found'
 import { OverviewPage } from '../pages/overview'
 import { ProviderConfigsPage } from '../pages/provider-configs'
 import { ProvidersPage } from '../pages/providers'
+import { RecordingsPage } from '../pages/recordings'
 import { SettingsPage } from '../pages/settings'
 import { Icon, type IconName } from './icons'
 import { ErrorNote, Loading } from './ui'
@@ -47,6 +48,13 @@ export const PAGES: PageDef[] = [
     icon: 'package',
     section: 'Observe',
     component: InstallationsPage,
+  },
+  {
+    path: '/ui/recordings',
+    label: 'Recordings',
+    icon: 'replay',
+    section: 'Observe',
+    component: RecordingsPage,
   },
   { path: '/ui/providers', label: 'Providers', icon: 'box', section: 'Configure', component: ProvidersPage },
   {

@@ -10,6 +10,7 @@ import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
 import type { Connection } from '../lib/types'
+import { ApiPanel } from './api-panel'
 import { ConnectDialog } from './connect-dialog'
 
 /** `key: value` lines for an object of facts, or nothing when it is empty. */
@@ -156,6 +157,7 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
                 </button>
               )}
             </div>
+            {c.status === 'active' && <ApiPanel connectionId={c.id} />}
           </>
         )}
       </QueryStates>

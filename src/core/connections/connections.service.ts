@@ -259,6 +259,17 @@ export function createConnectionsService(deps: {
       })
     },
 
+    /** The connection with its decrypted access token and token type, for the credentials endpoint and the proxy. */
+    secrets(workspaceId: string, id: string) {
+      const r = row(workspaceId, id)
+      return {
+        connection: toConnection(r),
+        access_token: open(r.access_token, id, 'access_token'),
+        has_refresh_token: r.refresh_token !== null,
+        token_type: r.token_type,
+      }
+    },
+
     /** Decrypted tokens, for code in this process that calls the provider on a tenant's behalf. */
     tokens(workspaceId: string, id: string): { access_token?: string; refresh_token?: string } {
       const r = row(workspaceId, id)

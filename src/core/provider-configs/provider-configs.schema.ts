@@ -7,6 +7,7 @@ import {
   tokenParams,
 } from '../providers/connect.schema.js'
 import { SignatureSchemeSchema } from '../providers/providers.schema.js'
+import { ProxyModeSchema } from '../recordings/recordings.schema.js'
 
 const secret = z.string().min(1).max(4096)
 const scopes = z.array(z.string().min(1).max(200)).max(100)
@@ -44,6 +45,7 @@ export const ProviderConfigSchema = z
       description: "Signature scheme to verify inbound webhooks with; null uses the provider's own.",
     }),
     ...overrides,
+    proxy_mode: ProxyModeSchema,
     mode: z.enum(['real', 'simulated']).openapi({
       description:
         'real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.',
@@ -67,6 +69,7 @@ export const CreateProviderConfigSchema = z
     authorization_params: overrides.authorization_params.optional(),
     token_params: overrides.token_params.optional(),
     api_base_url: overrides.api_base_url.optional(),
+    proxy_mode: ProxyModeSchema.optional().openapi({ description: 'Default `live`.' }),
   })
   .strict()
   .openapi('CreateProviderConfig')
@@ -82,6 +85,7 @@ export const UpdateProviderConfigSchema = z
     webhook_secret: secret.nullable(),
     webhook_signature: SignatureSchemeSchema.nullable(),
     ...overrides,
+    proxy_mode: ProxyModeSchema,
   })
   .partial()
   .strict()

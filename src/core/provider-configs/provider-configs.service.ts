@@ -72,6 +72,7 @@ export function createProviderConfigsService(deps: {
         authorization_params: jsonOrNull(input.authorization_params),
         token_params: jsonOrNull(input.token_params),
         api_base_url: input.api_base_url ?? null,
+        proxy_mode: input.proxy_mode ?? 'live',
         created_at: now,
         updated_at: now,
       }
@@ -109,6 +110,7 @@ export function createProviderConfigsService(deps: {
         token_params:
           patch.token_params === undefined ? current.token_params : jsonOrNull(patch.token_params),
         api_base_url: patch.api_base_url === undefined ? current.api_base_url : patch.api_base_url,
+        proxy_mode: patch.proxy_mode ?? current.proxy_mode,
         updated_at: isoAt(clock.now()),
       }
       repo.update(next)

@@ -135,6 +135,17 @@ export const ProviderApiSchema = z
         description:
           'Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`).',
       }),
+    token_header: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
+      .optional()
+      .openapi({
+        description:
+          'The header the proxy puts the bare access token in, for providers that do not take `Authorization: Bearer <token>` (Shopify: `X-Shopify-Access-Token`). Absent: `Authorization: Bearer`.',
+        example: 'X-Shopify-Access-Token',
+      }),
   })
   .strict()
   .openapi('ProviderApi')

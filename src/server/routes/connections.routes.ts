@@ -1,6 +1,7 @@
-import type { OpenAPIHono } from '@hono/zod-openapi'
+import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import { ConnectionSchema, RefreshQuerySchema } from '../../core/connections/connections.schema.js'
 import { connectionsSearchable } from '../../core/connections/connections.searchable.js'
+import { CredentialsSchema } from '../../core/connections/credentials.js'
 import type { Core } from '../../core/core.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute, ProblemSchema, REVOKED } from '../openapi.js'
@@ -58,6 +59,43 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       await connections.refresh(ws(c), c.req.valid('param').id, {
         origin: new URL(c.req.url).origin,
         simulate: c.req.valid('query').simulate,
+      }),
+      200,
+    ),
+  )
+
+  const credentials = keyRoute(core, 'secret', [], {
+    method: 'get',
+    path: '/api/connections/{id}/credentials',
+    tags: [TAG],
+    summary: "Get a connection's access token",
+    description:
+      'For your backend: the access token, its type, expiry and scopes. When it has expired or expires within 60 s and there is a refresh token, it is refreshed first (one refresh at a time per connection, however many calls wait for it); `force_refresh=true` refreshes regardless. A refused refresh moves the connection to needs_reauth (409 `needs_reauth`); a revoked connection is a 409 `connection_revoked`. Tokens never appear in logs, events or exports.',
+    operationId: 'getConnectionCredentials',
+    request: {
+      params: IdParamSchema,
+      query: z.object({
+        force_refresh: z
+          .enum(['true', 'false'])
+          .optional()
+          .openapi({ description: 'Refresh the token first even when it is not about to expire.' }),
+      }),
+    },
+    responses: {
+      200: json(CredentialsSchema, 'The credentials.'),
+      ...errors(404, 409),
+      502: {
+        description:
+          'A refresh was due and the provider could not be reached (`upstream_error`); nothing changed.',
+        content: { 'application/problem+json': { schema: ProblemSchema } },
+      },
+    },
+  })
+  app.openapi(credentials, async (c) =>
+    c.json(
+      await core.credentials.get(ws(c), c.req.valid('param').id, {
+        origin: new URL(c.req.url).origin,
+        forceRefresh: c.req.valid('query').force_refresh === 'true',
       }),
       200,
     ),

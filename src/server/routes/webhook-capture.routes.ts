@@ -13,7 +13,7 @@ const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const
 type NodeBindings = { incoming?: { rawHeaders: string[]; url?: string } } | undefined
 
 /** Headers exactly as they arrived (original case, order and duplicates) when the transport has them. */
-function rawHeaders(c: Context<AppEnv>): Array<[string, string]> {
+export function rawHeaders(c: Context<AppEnv>): Array<[string, string]> {
   const raw = (c.env as NodeBindings)?.incoming?.rawHeaders
   if (!raw) return [...c.req.raw.headers]
   const pairs: Array<[string, string]> = []
@@ -22,7 +22,7 @@ function rawHeaders(c: Context<AppEnv>): Array<[string, string]> {
 }
 
 /** The request target as sent (path and raw query), before any normalisation. */
-function target(c: Context<AppEnv>): { path: string; query: string } {
+export function target(c: Context<AppEnv>): { path: string; query: string } {
   const sent =
     (c.env as NodeBindings)?.incoming?.url ?? new URL(c.req.url).pathname + new URL(c.req.url).search
   const q = sent.indexOf('?')

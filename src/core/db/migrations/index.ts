@@ -9,6 +9,7 @@ import { migration0008 } from './0008-sync.js'
 import { migration0009 } from './0009-connect-requirements.js'
 import { migration0010 } from './0010-webhook-duplicates-replays.js'
 import { migration0011 } from './0011-redirect-origins.js'
+import { migration0012 } from './0012-data-plane.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ]

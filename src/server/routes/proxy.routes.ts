@@ -1,0 +1,169 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Core } from '../../core/core.js'
+import { AppError } from '../../core/errors.js'
+import { PROXY_BODY_LIMIT, RECORDING_BODY_CAP } from '../../core/proxy/proxy.service.js'
+import { UPSTREAM_TIMEOUT_MS } from '../../core/proxy/upstream.js'
+import type { AppEnv } from '../env.js'
+import { WORKSPACE_HEADER } from '../middleware/auth.js'
+import { limitBody } from '../middleware/body-limit.js'
+import { countRequest, setRateLimitHeaders } from '../middleware/rate-limit.js'
+import { ERROR_RESPONSES, errors, RateLimitHeadersSchema, SECURITY } from '../openapi.js'
+import { rawHeaders, target } from './webhook-capture.routes.js'
+
+const TAG = 'Proxy'
+const PREFIX = '/proxy/'
+const MIB = 1024 * 1024
+
+/** `Bearer sk_…`, or `token sk_…` as Octokit sends it. */
+const SCHEME = /^(?:Bearer|token)\s+(\S+)\s*$/i
+
+/**
+ * Authenticates like every API route (a secret key; counted against the workspace's rate limit),
+ * but also takes the `token` scheme, so a provider SDK pointed at the proxy can send the key as its
+ * own token. The RateLimit fields are added to every answer, except where the provider's answer
+ * already has a field of that name.
+ */
+const proxyKey =
+  (core: Core): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const header = c.req.header('authorization')
+    const token = header ? SCHEME.exec(header)?.[1] : undefined
+    if (!token) {
+      throw new AppError(
+        'unauthorized',
+        'Send a secret key as Authorization: Bearer sk_… (or: token sk_…) to use the proxy.',
+        { headers: { 'www-authenticate': 'Bearer realm="switchyard"' } },
+      )
+    }
+    const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
+    const headers = countRequest(core, principal)
+    if (principal.role !== 'secret') {
+      throw new AppError(
+        'forbidden',
+        'The proxy needs a secret key (sk_…); publishable keys may only create auth sessions and install sessions.',
+        headers && { headers },
+      )
+    }
+    c.set('principal', principal)
+    await next()
+    // On a provider's answer, a RateLimit field the provider sent itself is left as it is.
+    const own = c.res.headers.has('switchyard-proxy-mode') ? c.res.headers : undefined
+    setRateLimitHeaders(
+      c,
+      headers && Object.fromEntries(Object.entries(headers).filter(([name]) => !own?.has(name))),
+    )
+  }
+
+const DESCRIPTION = `Calls the connection's provider API: \`{api_base_url}{path}\` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, \`Host\`, \`Authorization\` and \`Switchyard-*\`, which are dropped; the connection's token is added as \`Authorization: Bearer <token>\` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); \`{path}\` may hold slashes.
+
+The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus \`Switchyard-Proxy-Mode\`: \`live\` (the provider answered), \`replay\` (a recording answered) or \`simulated\`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+
+Request bodies up to ${PROXY_BODY_LIMIT / MIB} MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle ${UPSTREAM_TIMEOUT_MS / 1000} s: before its headers that is a 504 \`upstream_timeout\`, in the middle of a body the stream is cut. Unreachable providers are a 502 \`upstream_error\` naming the cause.
+
+Modes: simulated connections never touch the network (recordings answer, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (recordings only; 404 \`recording_not_found\` when none matches). Every call emits a \`proxy.request\` event. Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+
+function proxyDoc(method: (typeof METHODS)[number]) {
+  const verb = `${method[0]!.toUpperCase()}${method.slice(1)}`
+  return createRoute({
+    method,
+    path: '/proxy/{connection_id}/{path}',
+    tags: [TAG],
+    summary: `Call the provider API through a connection (${method.toUpperCase()})`,
+    description: DESCRIPTION,
+    operationId: `proxy${verb}`,
+    security: SECURITY.secret,
+    request: {
+      params: z.object({
+        connection_id: z
+          .string()
+          .openapi({ param: { name: 'connection_id', in: 'path' }, example: 'conn_…' }),
+        path: z.string().openapi({
+          param: { name: 'path', in: 'path' },
+          description: "The path under the provider's API base URL (slashes allowed), e.g. `user/repos`.",
+        }),
+      }),
+      ...(method !== 'get' && {
+        body: {
+          content: { '*/*': { schema: z.string().openapi({ format: 'binary' }) } },
+          required: false,
+        },
+      }),
+    },
+    responses: {
+      200: {
+        description:
+          "The provider's answer, whatever its status (this documents any status the provider gives), headers and body.",
+        headers: RateLimitHeadersSchema.extend({
+          'Switchyard-Proxy-Mode': z.enum(['live', 'replay', 'simulated']).openapi({
+            description: 'What answered: the provider (live), a recording (replay) or the simulation.',
+          }),
+        }),
+        content: { '*/*': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      ...errors(400, 401, 403, 404, 409, 413, 429),
+      404: {
+        ...ERROR_RESPONSES[404],
+        description:
+          'No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`.',
+      },
+      409: {
+        ...ERROR_RESPONSES[409],
+        description:
+          'The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider).',
+      },
+      501: problemDoc(
+        '`simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette.',
+      ),
+      502: problemDoc('`upstream_error`: the provider could not be reached (the cause is in `detail`).'),
+      504: problemDoc(
+        `\`upstream_timeout\`: the provider sent no response headers within ${UPSTREAM_TIMEOUT_MS / 1000} s.`,
+      ),
+    },
+  })
+}
+
+function problemDoc(description: string) {
+  return {
+    description,
+    content: {
+      'application/problem+json': { schema: ERROR_RESPONSES[404].content['application/problem+json'].schema },
+    },
+  }
+}
+
+/** The proxy: `/proxy/{connection_id}/{path}`, any method (see DESCRIPTION). */
+export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+  for (const method of METHODS) app.openAPIRegistry.registerPath(proxyDoc(method))
+  const auth = proxyKey(core)
+  const bodyLimit = limitBody(PROXY_BODY_LIMIT)
+
+  const handle = async (c: Context<AppEnv>) => {
+    const sent = target(c)
+    const rest = sent.path.slice(PREFIX.length)
+    const slash = rest.indexOf('/')
+    const connectionId = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash))
+    const path = slash === -1 ? '' : rest.slice(slash)
+    const method = c.req.method
+    const body =
+      method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await c.req.arrayBuffer())
+    const answer = await core.proxy.handle({
+      workspaceId: c.get('principal').workspaceId,
+      connectionId,
+      method,
+      path,
+      query: sent.query,
+      headers: rawHeaders(c),
+      body,
+      origin: new URL(c.req.url).origin,
+    })
+    const headers = new Headers()
+    for (const [name, value] of answer.headers) headers.append(name, value)
+    headers.set('switchyard-proxy-mode', answer.mode)
+    return new Response(answer.body as BodyInit | null, { status: answer.status, headers })
+  }
+  app.all('/proxy/:connection_id', auth, handle)
+  app.all('/proxy/:connection_id/*', auth, bodyLimit, handle)
+}

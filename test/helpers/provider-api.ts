@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface SeenRequest {
+  method: string
+  url: string
+  headers: IncomingHttpHeaders
+  rawHeaders: string[]
+  body: Buffer
+}
+
+/** Deterministic bytes covering every byte value, for byte-exactness checks. */
+export const patternBytes = (size: number) => {
+  const out = Buffer.allocUnsafe(size)
+  for (let i = 0; i < size; i++) out[i] = (i * 31 + (i >> 8)) & 0xff
+  return out
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+/**
+ * A real HTTP server standing in for a provider's REST API. It remembers every request, and:
+ * `/echo` answers the request body with its content type and a digest header; `/bytes?n=` sends
+ * n pattern bytes (chunked); `/status/{code}` answers that status; tokens listed by `reject()`
+ * get a 401 on any path; everything else answers JSON describing the request.
+ */
+export async function startProviderApi() {
+  const seen: SeenRequest[] = []
+  const rejected = new Set<string>()
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body,
+      })
+      const token = req.headers.authorization?.replace(/^Bearer /, '') ?? ''
+      if (rejected.has(token)) {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        return res.end('{"message":"Bad credentials"}')
+      }
+      const url = new URL(req.url!, 'http://x')
+      if (url.pathname.endsWith('/echo')) {
+        res.writeHead(200, {
+          'content-type': req.headers['content-type'] ?? 'application/octet-stream',
+          'x-body-sha256': sha256(body),
+          'set-cookie': ['session=s3cr3t; HttpOnly', 'theme=dark'],
+        })
+        return res.end(body)
+      }
+      if (url.pathname.endsWith('/bytes')) {
+        const n = Number(url.searchParams.get('n'))
+        res.writeHead(200, { 'content-type': 'application/octet-stream' })
+        const all = patternBytes(n)
+        let offset = 0
+        const write = () => {
+          while (offset < n) {
+            const chunk = all.subarray(offset, offset + 65536)
+            offset += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', write)
+          }
+          res.end()
+        }
+        return write()
+      }
+      const status = /\/status\/(\d{3})$/.exec(url.pathname)?.[1]
+      if (status) {
+        res.writeHead(Number(status), { 'content-type': 'text/plain' })
+        return res.end(Number(status) === 204 ? undefined : `status ${status}`)
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'x-provider': 'local' })
+      res.end(JSON.stringify({ method: req.method, url: req.url }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    seen,
+    /** Makes the API answer 401 to this access token. */
+    reject: (token: string) => rejected.add(token),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+export type ProviderApi = Awaited<ReturnType<typeof startProviderApi>>
