@@ -493,7 +493,7 @@ export interface paths {
     put?: never
     /**
      * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
-     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.
+     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.
      */
     post: operations['resetWorkspace']
     delete?: never
@@ -1359,6 +1359,76 @@ export interface components {
       /** @description Not equal; records where the field is empty match too. */
       neq?: string | number | boolean | null
     }
+    /** @description A fixtures document (schemas/fixtures.schema.json in the package). It may only declare the calling workspace. */
+    Fixtures: {
+      /** @description The JSON Schema of this file, for editors. */
+      $schema?: string
+      workspaces: {
+        allowed_redirect_origins?: string[]
+        /** @default [] */
+        api_keys?: {
+          /** @description The full key value (its role follows from the prefix). Generate one with `switchyard keys create` or `generateKey` — the last 6 characters are a checksum of the rest. */
+          key: string
+          /** @default Fixture key */
+          name?: string
+        }[]
+        /** @default [] */
+        connections?: {
+          /** @description The simulated access token; default `fixture_access_<id>`. */
+          access_token?: string
+          /** @description Fixed id, e.g. `conn_acme_github`. */
+          id: string
+          /** @default {} */
+          params?: {
+            [key: string]: string
+          }
+          provider: string
+          provider_config_id?: string
+          /** @description The simulated refresh token; default `fixture_refresh_<id>`. */
+          refresh_token?: string
+          /** @default [] */
+          scopes?: string[]
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: 'active' | 'needs_reauth' | 'revoked'
+          tenant_id: string
+        }[]
+        /** @default [] */
+        custom_providers?: components['schemas']['CreateProvider'][]
+        /** @default [] */
+        installations?: {
+          external_id: string
+          /** @description Fixed id, e.g. `inst_acme_shopify`. */
+          id: string
+          provider: string
+          provider_config_id?: string
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: 'active' | 'revoked'
+          tenant_id: string
+        }[]
+        name: string
+        /** @default [] */
+        provider_configs?: {
+          client_id?: string
+          client_secret?: string
+          /** @description Fixed id, e.g. `pcfg_github`. */
+          id: string
+          name?: string
+          provider: string
+          scopes?: string[]
+          webhook_secret?: string
+          webhook_signature?: components['schemas']['SignatureScheme']
+        }[]
+        /** @description Custom requests per minute (enterprise tier only). */
+        rpm?: number
+        tier?: components['schemas']['Tier']
+      }[]
+    }
     /**
      * @description real: OAuth against the provider with the config's client credentials; simulated: the built-in provider simulator.
      * @enum {string}
@@ -1590,7 +1660,19 @@ export interface components {
       /** @description Where to deliver; defaults to the target of the most recent delivery of this event. */
       url?: string
     }
+    ResetRequest: {
+      fixtures?: components['schemas']['Fixtures']
+    }
     ResetResult: {
+      /** @description Items the fixtures created, by kind (only when `fixtures` was sent). */
+      created?: {
+        api_keys?: number
+        connections?: number
+        custom_providers?: number
+        installations?: number
+        provider_configs?: number
+        workspaces?: number
+      }
       /** @description Rows deleted, by table. */
       deleted: {
         [key: string]: number
@@ -1709,7 +1791,10 @@ export interface components {
       status: 'running' | 'succeeded' | 'failed'
       upstream: string
     }
-    /** @enum {string} */
+    /**
+     * @description Rate-limit tier; a new workspace defaults to free.
+     * @enum {string}
+     */
     Tier: 'free' | 'pro' | 'enterprise'
     TriggerRequest: {
       /**
@@ -4532,9 +4617,13 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ResetRequest']
+      }
+    }
     responses: {
-      /** @description What was deleted. */
+      /** @description What was deleted (and created). */
       200: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
