@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   host_not_allowed: { status: 403, title: 'Host not allowed' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  wait_timeout: { status: 408, title: 'Wait timed out' },
   conflict: { status: 409, title: 'Conflict' },
   invalid_transition: { status: 409, title: 'Invalid state transition' },
   session_expired: { status: 410, title: 'Session expired' },

@@ -332,6 +332,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/events/wait': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Wait for the first event that matches a filter
+     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.
+     */
+    post: operations['waitForEvent']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/installations/{id}': {
     parameters: {
       query?: never
@@ -1493,6 +1513,7 @@ export interface components {
         | 'host_not_allowed'
         | 'not_found'
         | 'method_not_allowed'
+        | 'wait_timeout'
         | 'conflict'
         | 'invalid_transition'
         | 'session_expired'
@@ -1847,6 +1868,16 @@ export interface components {
     UpdateWorkspaceSettings: {
       /** @description Replaces the whole list. Each entry is an exact origin (`https://host[:port]`; plain http only for loopback), stored in canonical form (lower-case host, default port dropped), duplicates merged. */
       allowed_redirect_origins: string[]
+    }
+    WaitForEventRequest: {
+      /** @description An event id (from a search, a previous wait, or the `id:` of the live stream, which is its cursor): only events committed after it count, so nothing between two waits is missed. Default: events committed after this request arrives. */
+      after?: string
+      /** @description Field name → operator object; entries are combined with AND. */
+      filter?: {
+        [key: string]: components['schemas']['FilterOperator']
+      }
+      /** @description How long to wait, in milliseconds (at most 30000); required, so every wait states its deadline. */
+      timeout_ms: number
     }
     /** @description The id of the stored event; sent only after it is committed. */
     WebhookCaptured: {
@@ -3517,6 +3548,85 @@ export interface operations {
       }
       /** @description Unsupported media type: send JSON. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  waitForEvent: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaitForEventRequest']
+      }
+    }
+    responses: {
+      /** @description The first matching event. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Event']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No matching event before `timeout_ms` (`wait_timeout`). */
+      408: {
         headers: {
           [name: string]: unknown
         }
