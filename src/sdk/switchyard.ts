@@ -222,9 +222,9 @@ export class Switchyard extends SwitchyardClient {
     return this.call('deleteWebhookEndpoint', id(endpointId))
   }
 
-  /** Deletes the workspace's data, keeping the workspace and its API keys. */
-  resetWorkspace(): Promise<ResultOf<'resetWorkspace'>> {
-    return this.call('resetWorkspace')
+  /** Deletes the workspace's data, keeping the workspace and its API keys; then applies `body.fixtures`, if given. */
+  resetWorkspace(body?: BodyOf<'resetWorkspace'>): Promise<ResultOf<'resetWorkspace'>> {
+    return this.call('resetWorkspace', body === undefined ? {} : { body })
   }
 
   /**

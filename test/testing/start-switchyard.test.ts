@@ -115,6 +115,23 @@ describe('startSwitchyard', () => {
     }
   })
 
+  it("the SDK's resetWorkspace takes fixtures too (over HTTP)", async () => {
+    const sy = await startSwitchyard()
+    try {
+      const result = await sy.client.resetWorkspace({
+        fixtures: {
+          workspaces: [
+            { name: 'default', connections: [{ id: 'conn_x', provider: 'github', tenant_id: 't1' }] },
+          ],
+        },
+      })
+      expect(result.created?.connections).toBe(1)
+      expect((await sy.client.getConnection('conn_x')).tenant_id).toBe('t1')
+    } finally {
+      await sy.stop()
+    }
+  })
+
   it('waitForEvent resolves on the webhook the app under test sends', async () => {
     const sy = await startSwitchyard({ fixtures: FIXTURES_FILE })
     try {
