@@ -1,9 +1,18 @@
 // Bundles the Node side (CLI + server) and the SDK with esbuild. `--if-stale` skips the work when
 // dist/ is newer than every source file, so `npm start` stays instant after the first build.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
 
 const root = new URL('..', import.meta.url).pathname
@@ -15,6 +24,7 @@ const outputs = [
   join(root, 'dist/sdk/index.d.ts'),
   join(root, 'dist/sdk/index.d.cts'),
 ]
+outputs.push(join(root, 'dist/testing/index.cjs')) // switchyard/testing, built in its own block below
 
 function newestMtime(dir) {
   let newest = 0
@@ -126,6 +136,65 @@ for (const file of readdirSync(sdkDir).filter((f) => f.endsWith('.d.ts'))) {
 }
 if (!args.has('--quiet'))
   console.log('built dist/cli.cjs (+ code cache) and dist/sdk/index.js, index.cjs (+ .d.ts, .d.cts)')
+
+// ---- switchyard/testing ---------------------------------------------------------------------
+// startSwitchyard runs the whole gateway in a test process, so it is bundled like the CLI (every
+// dependency inside, one CommonJS file). ESM importers get a thin wrapper around that same file:
+// one copy of the module whichever way it is loaded. Types: the declarations its public surface
+// reaches, once for `import` and once, under a `"type": "commonjs"` folder, for `require`.
+await build({
+  ...common,
+  format: 'cjs',
+  sourcemap: false,
+  entryPoints: { index: join(root, 'src/testing/index.ts') },
+  outExtension: { '.js': '.cjs' },
+  outdir: join(root, 'dist/testing'),
+  define: { 'import.meta.url': '__importMetaUrl' },
+  plugins: [englishOnlyZod, noHttp2],
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+})
+writeFileSync(
+  join(root, 'dist/testing/index.mjs'),
+  "import testing from './index.cjs'\n\nexport const { startSwitchyard } = testing\n",
+)
+rmSync(join(root, 'dist/testing/types'), { recursive: true, force: true })
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.testing.json')],
+  { stdio: 'inherit' },
+)
+cpSync(join(root, 'dist/testing/types'), join(root, 'dist/testing/types-cjs'), { recursive: true })
+writeFileSync(join(root, 'dist/testing/types-cjs/package.json'), '{ "type": "commonjs" }\n')
+// For importers, `client` is typed as `switchyard/sdk`'s own Switchyard class (not a copy of it,
+// which TypeScript would hold apart: the class has private fields).
+const publicTypes = join(root, 'dist/testing/types/testing/types.d.ts')
+writeFileSync(publicTypes, readFileSync(publicTypes, 'utf8').replace("'../sdk/index.js'", "'switchyard/sdk'"))
+pruneDeclarations(join(root, 'dist/testing/types'), 'testing/api.d.ts')
+pruneDeclarations(join(root, 'dist/testing/types-cjs'), 'testing/api.d.ts')
+if (!args.has('--quiet'))
+  console.log('built dist/testing (switchyard/testing: CommonJS + ESM wrapper + .d.ts)')
+
+/** Deletes the emitted declarations the entry's public types do not reach (the server's internals). */
+function pruneDeclarations(dir, entry) {
+  const keep = new Set()
+  const visit = (file) => {
+    if (keep.has(file) || !existsSync(file)) return
+    keep.add(file)
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g))
+      visit(join(dirname(file), spec.replace(/\.js$/, '.d.ts')))
+  }
+  visit(join(dir, entry))
+  const sweep = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, e.name)
+      if (e.isDirectory()) {
+        sweep(path)
+        if (readdirSync(path).length === 0) rmSync(path, { recursive: true })
+      } else if (!keep.has(path) && e.name !== 'package.json') rmSync(path)
+    }
+  }
+  sweep(dir)
+}
 
 /**
  * Writes dist/cli.cjs.cache from a real start: `serve` on a scratch folder until it has answered

@@ -22,6 +22,7 @@ Commands:
   sync         pull an upstream workspace in (sync pull), push captured webhooks out (sync push)
   seed         fill a workspace with demo data (seed demo)
   recordings   export and import the proxy's recordings as cassette files
+  fixtures     apply a fixtures file: workspaces, fixed keys, configs, connections (fixtures apply FILE)
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
 and --json (print exactly one JSON object). Run 'switchyard <command> --help' for details.`
@@ -46,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   sync: async () => (await import('./commands/sync.js')).syncCommand,
   seed: async () => (await import('./commands/seed.js')).seedCommand,
   recordings: async () => (await import('./commands/recordings.js')).recordingsCommand,
+  fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, title: 'Not found' },
   recording_not_found: { status: 404, title: 'No matching recording' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  wait_timeout: { status: 408, title: 'Wait timed out' },
   conflict: { status: 409, title: 'Conflict' },
   invalid_transition: { status: 409, title: 'Invalid state transition' },
   needs_reauth: { status: 409, title: 'Connection needs re-authorization' },

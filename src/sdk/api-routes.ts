@@ -85,4 +85,5 @@ export const ROUTES = {
   updateProviderConfig: { method: 'PATCH', path: '/api/provider-configs/{id}' },
   updateWebhookEndpoint: { method: 'PATCH', path: '/api/webhook-endpoints/{id}' },
   updateWorkspace: { method: 'PATCH', path: '/api/workspace' },
+  waitForEvent: { method: 'POST', path: '/api/events/wait' },
 } as const

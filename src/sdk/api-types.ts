@@ -429,6 +429,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/events/wait': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Wait for the first event that matches a filter
+     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.
+     */
+    post: operations['waitForEvent']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/installations/{id}': {
     parameters: {
       query?: never
@@ -704,7 +724,7 @@ export interface paths {
     put?: never
     /**
      * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
-     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.
+     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.
      */
     post: operations['resetWorkspace']
     delete?: never
@@ -1791,6 +1811,92 @@ export interface components {
       /** @description Not equal; records where the field is empty match too. */
       neq?: string | number | boolean | null
     }
+    /** @description A fixtures document (schemas/fixtures.schema.json in the package). It may only declare the calling workspace. */
+    Fixtures: {
+      /** @description The JSON Schema of this file, for editors. */
+      $schema?: string
+      workspaces: {
+        allowed_redirect_origins?: string[]
+        /** @default [] */
+        api_keys?: {
+          /** @description The full key value (its role follows from the prefix). Generate one with `switchyard keys create` or `generateKey` — the last 6 characters are a checksum of the rest. */
+          key: string
+          /** @default Fixture key */
+          name?: string
+        }[]
+        /** @default [] */
+        connections?: {
+          /** @description The simulated access token; default `fixture_access_<id>`. */
+          access_token?: string
+          /** @description Fixed id, e.g. `conn_acme_github`. */
+          id: string
+          /** @default {} */
+          params?: {
+            [key: string]: string
+          }
+          provider: string
+          provider_config_id?: string
+          /** @description The simulated refresh token; default `fixture_refresh_<id>`. */
+          refresh_token?: string
+          /** @default [] */
+          scopes?: string[]
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: 'active' | 'needs_reauth' | 'revoked'
+          tenant_id: string
+        }[]
+        /** @default [] */
+        custom_providers?: components['schemas']['CreateProvider'][]
+        /** @default [] */
+        installations?: {
+          external_id: string
+          /** @description Fixed id, e.g. `inst_acme_shopify`. */
+          id: string
+          provider: string
+          provider_config_id?: string
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: 'active' | 'revoked'
+          tenant_id: string
+        }[]
+        name: string
+        /** @default [] */
+        provider_configs?: {
+          /** @description Overrides the provider's API base URL (placeholders allowed). */
+          api_base_url?: string | null
+          /** @description Added to (and overriding, key by key) the provider's authorization_params. */
+          authorization_params?: {
+            [key: string]: string
+          } | null
+          client_id?: string
+          client_secret?: string
+          /** @description Fixed id, e.g. `pcfg_github`. */
+          id: string
+          name?: string
+          provider: string
+          proxy_mode?: components['schemas']['ProxyMode'] & unknown
+          scopes?: string[]
+          /**
+           * @description Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).
+           * @enum {string|null}
+           */
+          token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none' | null
+          /** @description Added to (and overriding, key by key) the provider's token_params. */
+          token_params?: {
+            [key: string]: string
+          } | null
+          webhook_secret?: string
+          webhook_signature?: components['schemas']['SignatureScheme']
+        }[]
+        /** @description Custom requests per minute (enterprise tier only). */
+        rpm?: number
+        tier?: components['schemas']['Tier']
+      }[]
+    }
     /**
      * @description real: OAuth against the provider with the config's client credentials; simulated: the built-in provider simulator.
      * @enum {string}
@@ -1867,6 +1973,7 @@ export interface components {
         | 'not_found'
         | 'recording_not_found'
         | 'method_not_allowed'
+        | 'wait_timeout'
         | 'conflict'
         | 'invalid_transition'
         | 'needs_reauth'
@@ -2230,7 +2337,19 @@ export interface components {
       /** @description Where to deliver; defaults to the target of the most recent delivery of this event. */
       url?: string
     }
+    ResetRequest: {
+      fixtures?: components['schemas']['Fixtures']
+    }
     ResetResult: {
+      /** @description Items the fixtures created, by kind (only when `fixtures` was sent). */
+      created?: {
+        api_keys?: number
+        connections?: number
+        custom_providers?: number
+        installations?: number
+        provider_configs?: number
+        workspaces?: number
+      }
       /** @description Rows deleted, by table. */
       deleted: {
         [key: string]: number
@@ -2352,7 +2471,10 @@ export interface components {
       status: 'running' | 'succeeded' | 'failed'
       upstream: string
     }
-    /** @enum {string} */
+    /**
+     * @description Rate-limit tier; a new workspace defaults to free.
+     * @enum {string}
+     */
     Tier: 'free' | 'pro' | 'enterprise'
     /**
      * @description How the client authenticates at the token endpoint (RFC 8414 `token_endpoint_auth_methods_supported`): HTTP Basic, client_id and client_secret in the form body, or none (a public client that proves itself with PKCE only).
@@ -2483,6 +2605,16 @@ export interface components {
     UpdateWorkspaceSettings: {
       /** @description Replaces the whole list. Each entry is an exact origin (`https://host[:port]`; plain http only for loopback), stored in canonical form (lower-case host, default port dropped), duplicates merged. */
       allowed_redirect_origins: string[]
+    }
+    WaitForEventRequest: {
+      /** @description An event id (from a search, a previous wait, or the `id:` of the live stream, which is its cursor): only events committed after it count, so nothing between two waits is missed. Default: events committed after this request arrives. */
+      after?: string
+      /** @description Field name → operator object; entries are combined with AND. At most 20 fields. */
+      filter?: {
+        [key: string]: components['schemas']['FilterOperator']
+      }
+      /** @description How long to wait, in milliseconds (at most 30000); required, so every wait states its deadline. */
+      timeout_ms: number
     }
     /** @description The id of the stored event; sent only after it is committed. */
     WebhookCaptured: {
@@ -4734,6 +4866,117 @@ export interface operations {
       }
     }
   }
+  waitForEvent: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaitForEventRequest']
+      }
+    }
+    responses: {
+      /** @description The first matching event. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Event']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No matching event before `timeout_ms` (`wait_timeout`). */
+      408: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
   getInstallation: {
     parameters: {
       query?: never
@@ -6502,9 +6745,13 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ResetRequest']
+      }
+    }
     responses: {
-      /** @description What was deleted. */
+      /** @description What was deleted (and created). */
       200: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -6552,6 +6799,24 @@ export interface operations {
            * @example POST
            */
           Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
           [name: string]: unknown
         }
         content: {

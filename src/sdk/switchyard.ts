@@ -263,6 +263,23 @@ export class Switchyard extends SwitchyardClient {
   replayEvent(eventId: string, body: BodyOf<'replayEvent'> = {}): Promise<ResultOf<'replayEvent'>> {
     return this.call('replayEvent', { ...id(eventId), body })
   }
+  /**
+   * Waits for the first event matching `filter` (the filter of searchEvents) that is committed
+   * after the call (or after the event `options.after`), and resolves it; throws SwitchyardError
+   * with code `wait_timeout` when none comes within `options.timeoutMs` (default and most 30000).
+   */
+  waitForEvent(
+    filter: SearchRequest['filter'] = {},
+    options: { timeoutMs?: number; after?: string } = {},
+  ): Promise<ResultOf<'waitForEvent'>> {
+    return this.call('waitForEvent', {
+      body: {
+        filter,
+        timeout_ms: options.timeoutMs ?? 30_000,
+        ...(options.after !== undefined && { after: options.after }),
+      },
+    })
+  }
   /** Sends a realistic, signed sample webhook of a provider through the capture path. */
   triggerEvent(body: BodyOf<'triggerEvent'>): Promise<ResultOf<'triggerEvent'>> {
     return this.call('triggerEvent', { body })
@@ -343,9 +360,9 @@ export class Switchyard extends SwitchyardClient {
     return this.call('importRecordings', { body: cassette })
   }
 
-  /** Deletes the workspace's data, keeping the workspace and its API keys. */
-  resetWorkspace(): Promise<ResultOf<'resetWorkspace'>> {
-    return this.call('resetWorkspace')
+  /** Deletes the workspace's data, keeping the workspace and its API keys; then applies `body.fixtures`, if given. */
+  resetWorkspace(body?: BodyOf<'resetWorkspace'>): Promise<ResultOf<'resetWorkspace'>> {
+    return this.call('resetWorkspace', body === undefined ? {} : { body })
   }
 
   /** One page of any search operation, typed by its whole item (or the `fields` asked for). */

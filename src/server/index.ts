@@ -7,6 +7,7 @@ import type { Ids } from '../core/common/ids.js'
 import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
 import { closeDatabase } from '../core/db/open.js'
+import { fixturesOf } from '../core/fixtures/fixtures.service.js'
 import { type App, createApp, createHealthApp } from './app.js'
 
 /**
@@ -50,6 +51,8 @@ export interface ServerConfig {
   folder?: OpenDataFolderOptions
   /** Timeouts and the connection cap; SERVER_LIMITS where not given. */
   limits?: Partial<ServerLimits>
+  /** A fixtures document (parsed JSON) to apply before listening; an invalid one fails the start. */
+  fixtures?: unknown
 }
 
 export interface RunningServer {
@@ -84,7 +87,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.clock && { clock: config.clock }),
     ...(config.ids && { ids: config.ids }),
   })
-  const firstRun = bootstrap(core)
+  let firstRun: ReturnType<typeof bootstrap>
+  try {
+    firstRun = bootstrap(core)
+    if (config.fixtures !== undefined) fixturesOf(core).apply(config.fixtures)
+  } catch (err) {
+    closeDatabase(db)
+    throw err
+  }
   // Served in three steps, so whoever reads "listening on" is answered as soon as possible and
   // never refused: the socket is bound first (requests wait in its backlog, or in `queued`); then
   // the HTTP adapter loads (with Node's fetch classes, about 15 ms, while the client connects) and

@@ -43,7 +43,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Webhook endpoints': "Your app's endpoints, subscribed to the gateway's own events.",
   Proxy:
     "Calls to a connection's provider API with the connection's token: live, recorded, replayed or simulated.",
-  Recordings: 'Recorded provider exchanges (credentials redacted) that answer replayed and simulated calls; cassettes.',
+  Recordings:
+    'Recorded provider exchanges (credentials redacted) that answer replayed and simulated calls; cassettes.',
   Workspace: "The calling workspace's settings, such as the origins a session may redirect to.",
   Simulator: "The offline stand-in for providers' authorization and token endpoints.",
   Snapshots: 'Resetting a data folder, optionally to fixtures.',

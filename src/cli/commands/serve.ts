@@ -1,33 +1,39 @@
 import { z } from 'zod'
+import { AppError } from '../../core/errors.js'
+import { readFixturesFile } from '../../core/fixtures/fixtures.service.js'
 import { VERSION } from '../../core/version.js'
 import { startServer } from '../../server/index.js'
 import { isLoopbackHost } from '../../server/middleware/host-check.js'
 import { intArg, parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
+import { describeFixturesError } from './fixtures.js'
 
 export const SERVE_USAGE = `Usage:
-  switchyard serve [--port N] [--host H] [--data DIR]
+  switchyard serve [--port N] [--host H] [--data DIR] [--fixtures FILE]
     --port N   port to listen on (default 4747; 0 picks a free one)
     --host H   address to bind (default 127.0.0.1; anything else exposes the gateway to your network)
-    --data DIR data folder (default: $SWITCHYARD_DATA, else the OS user-data folder)`
+    --data DIR data folder (default: $SWITCHYARD_DATA, else the OS user-data folder)
+    --fixtures FILE  apply this fixtures file before listening (see 'switchyard fixtures --help')`
 
 const Options = z.object({
   data: z.string().optional(),
   json: z.boolean(),
   port: intArg(0, 65535).default(4747),
   host: z.string().min(1).default('127.0.0.1'),
+  fixtures: z.string().min(1).optional(),
 })
 
 /** `switchyard serve`: runs until SIGINT/SIGTERM, then closes the server and checkpoints the database. */
 export async function serveCommand(argv: string[], io: Io): Promise<void> {
   const { values, positionals } = parseCommand(
     argv,
-    { port: { type: 'string', short: 'p' }, host: { type: 'string' } },
+    { port: { type: 'string', short: 'p' }, host: { type: 'string' }, fixtures: { type: 'string' } },
     Options,
     SERVE_USAGE,
   )
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, SERVE_USAGE)
   const dataDir = resolveDataDir(values.data, io.env)
+  const fixtures = values.fixtures === undefined ? undefined : readFixturesFile(values.fixtures)
   // Listen for the stop signals before anything is printed: whoever reads "listening on" may send
   // SIGTERM at once, and a signal with no listener would kill the process without closing the database.
   let stopRequested = false
@@ -40,10 +46,11 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
   process.once('SIGTERM', onSignal)
   let server: Awaited<ReturnType<typeof startServer>>
   try {
-    server = await startServer({ dataDir, host: values.host, port: values.port })
+    server = await startServer({ dataDir, host: values.host, port: values.port, fixtures })
   } catch (err) {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
+    if (err instanceof AppError) throw describeFixturesError(err)
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') {
       throw new Error(

@@ -31,6 +31,32 @@ export function createApiKeysService(deps: { repo: ApiKeysRepo; clock: Clock; id
       return { id: row.id, key, name: row.name, role: row.role, created_at: row.created_at }
     },
 
+    /**
+     * Registers a key whose full value is given (fixtures: a test environment holds a known key).
+     * A value already registered to this workspace is left as it is; one of another workspace is a 409.
+     */
+    adopt(workspaceId: string, input: { name: string; key: string }): { id: string; created: boolean } {
+      const parsed = parseKey(input.key)
+      if (!parsed)
+        throw new AppError('invalid_request', 'The API key is malformed (wrong prefix, length or checksum).')
+      const hash = hashKey(input.key)
+      const existing = repo.findByPrefix(parsed.prefix).find((row) => sameHash(row.key_hash, hash))
+      if (existing && existing.workspace_id !== workspaceId)
+        throw new AppError('conflict', 'This API key value already belongs to another workspace.')
+      if (existing) return { id: existing.id, created: false }
+      const row = {
+        id: ids.next('key'),
+        workspace_id: workspaceId,
+        name: input.name,
+        role: parsed.role,
+        prefix: parsed.prefix,
+        key_hash: hash,
+        created_at: isoAt(clock.now()),
+      }
+      repo.insert(row)
+      return { id: row.id, created: true }
+    },
+
     /** Revokes a key of the workspace; revoking twice is fine, an unknown id is 404. */
     revoke(workspaceId: string, id: string): ApiKey {
       const existing = repo.findById(workspaceId, id)

@@ -136,6 +136,8 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     rawRequest: requestRow,
     /** Subscribes to committed events; returns the unsubscribe function. */
     subscribe,
+    /** How many listeners are subscribed now (live streams, waits, delivery): for leak checks. */
+    listenerCount: () => listeners.size,
     /**
      * Runs `recorder` inside the transaction of every `emit`, so work that must not be lost with
      * the event (the outbound delivery queue) commits or rolls back with it.

@@ -1,5 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
+import { FixturesSchema } from '../../core/fixtures/fixtures.schema.js'
+import { FIXTURE_SECTIONS, fixturesOf } from '../../core/fixtures/fixtures.service.js'
 import type { AppEnv } from '../env.js'
 import { json, keyRoute } from '../openapi.js'
 
@@ -7,8 +9,22 @@ const ResetResultSchema = z
   .object({
     workspace: z.string(),
     deleted: z.record(z.string(), z.number().int()).openapi({ description: 'Rows deleted, by table.' }),
+    created: z
+      .record(z.enum(FIXTURE_SECTIONS), z.number().int())
+      .optional()
+      .openapi({ description: 'Items the fixtures created, by kind (only when `fixtures` was sent).' }),
   })
   .openapi('ResetResult')
+
+const ResetRequestSchema = z
+  .object({
+    fixtures: FixturesSchema.openapi('Fixtures', {
+      description:
+        'A fixtures document (schemas/fixtures.schema.json in the package). It may only declare the calling workspace.',
+    }).optional(),
+  })
+  .strict()
+  .openapi('ResetRequest')
 
 /** POST /api/reset: empties the caller's workspace between tests, keeping the workspace and its keys. */
 export function registerResetRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
@@ -18,13 +34,19 @@ export function registerResetRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     tags: ['Snapshots'],
     summary: "Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)",
     description:
-      "For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace.",
+      "For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.",
     operationId: 'resetWorkspace',
-    responses: { 200: json(ResetResultSchema, 'What was deleted.') },
+    request: {
+      body: { content: { 'application/json': { schema: ResetRequestSchema } }, required: false },
+    },
+    responses: { 200: json(ResetResultSchema, 'What was deleted (and created).') },
   })
   app.openapi(reset, (c) => {
     const principal = c.get('principal')
-    const deleted = core.snapshots.resetWorkspace(principal.workspaceId)
-    return c.json({ workspace: core.workspaces.getById(principal.workspaceId).name, deleted }, 200)
+    const { fixtures } = (c.req.valid('json') ?? {}) as z.infer<typeof ResetRequestSchema>
+    const result = fixtures
+      ? fixturesOf(core).resetAndApply(principal.workspaceId, fixtures, '/fixtures')
+      : { deleted: core.snapshots.resetWorkspace(principal.workspaceId) }
+    return c.json({ workspace: core.workspaces.getById(principal.workspaceId).name, ...result }, 200)
   })
 }
