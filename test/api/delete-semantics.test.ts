@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { eventsOf, simulatedFlow } from './oauth-helpers.js'
@@ -76,6 +77,16 @@ const RESOURCES: Resource[] = [
     path: '/api/webhook-endpoints',
     kind: 'deletion',
     create: () => created('/api/webhook-endpoints', { url: 'http://127.0.0.1:9/events' }),
+  },
+  {
+    path: '/api/recordings',
+    kind: 'deletion',
+    create: async () => {
+      const cassette = JSON.parse(readFileSync('test/fixtures/cassettes/github-tour.json', 'utf8'))
+      t.core.recordings.importCassette(t.workspaceId, cassette)
+      const res = await api('POST', '/api/recordings/search', { fields: ['id'] })
+      return (await res.json()).data[0].id
+    },
   },
 ]
 
