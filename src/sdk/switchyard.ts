@@ -25,13 +25,17 @@ export type SearchField<K extends SearchOperation> = keyof SearchItems[K] & stri
 /** The fields a search asks for: `undefined` (all of them) or a list of field names. */
 export type Fields<K extends SearchOperation> = readonly SearchField<K>[] | undefined
 
-/** The shared search request body (SERVICE-SPEC 4.2); every field is optional. */
-export type SearchRequest = NonNullable<BodyOf<'searchEvents'>>
+type SearchBody = Omit<NonNullable<BodyOf<'searchEvents'>>, 'fields'>
+/**
+ * The shared search request body (SERVICE-SPEC 4.2); every field is optional. Any search method
+ * takes it, so `fields` may name only the fields every item has (`id`); a value of this type gives
+ * items of which any field may be absent, since its type does not say whether `fields` is set.
+ */
+export type SearchRequest = SearchBody & { fields?: Fields<SearchOperation> }
 /** A search request of one operation: `fields` names that operation's item fields. */
-export type SearchRequestOf<K extends SearchOperation, F extends Fields<K> = undefined> = Omit<
-  SearchRequest,
-  'fields'
-> & { fields?: F }
+export type SearchRequestOf<K extends SearchOperation, F extends Fields<K> = undefined> = SearchBody & {
+  fields?: F
+}
 
 /**
  * One item of a search operation's pages: the whole item without `fields`; with a literal list of
