@@ -86,7 +86,7 @@ describe('an open event stream is bound to its credential', () => {
       method: 'DELETE',
       headers: { authorization: `Bearer ${server.adminToken}` },
     })
-    expect(revoked.status).toBe(200)
+    expect(revoked.status).toBe(204)
     const last = await stream.next()
     expect(last?.event).toBe('error')
     expect(JSON.parse(last!.data)).toMatchObject({ status: 401, code: 'api_key_revoked' })
