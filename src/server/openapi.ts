@@ -136,11 +136,7 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
   return createRoute({
     ...route,
     security: SECURITY[access],
-    middleware: [
-      requireKey(core, access),
-      rejectUnknownQuery(queryNames(route.request?.query)),
-      ...extra,
-    ],
+    middleware: [requireKey(core, access), rejectUnknownQuery(queryNames(route.request?.query)), ...extra],
     // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
     responses:
       access === 'admin'
