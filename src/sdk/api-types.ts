@@ -4396,6 +4396,8 @@ export interface operations {
   exportEvents: {
     parameters: {
       query?: {
+        /** @description Captures marked `duplicate_of` (a sender message id seen before): `include` (the default), `exclude` them, or `only` them. */
+        duplicates?: 'include' | 'exclude' | 'only'
         format?: 'ndjson' | 'har'
         /** @description Provider ids, comma-separated. */
         provider?: string
@@ -4593,6 +4595,8 @@ export interface operations {
       query?: {
         /** @description The API key or admin token, for EventSource (which cannot send headers). This endpoint only. */
         access_token?: string
+        /** @description Captures marked `duplicate_of` (a sender message id seen before): `include` (the default), `exclude` them, or `only` them. */
+        duplicates?: 'include' | 'exclude' | 'only'
         /** @description Resume after this event (like Last-Event-ID). */
         last_event_id?: string
         /** @description Provider ids, comma-separated. */

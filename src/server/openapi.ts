@@ -124,7 +124,8 @@ export const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 /**
  * Declares a route that needs an API key. The declared `access` is the single source of both
  * the OpenAPI security requirement and the enforcing middleware (the route table drives auth).
- * Under `/api/` a query parameter the route does not declare is a 400 (after authentication).
+ * A query parameter the route does not declare is a 400 (after authentication): keyed routes are
+ * the API and session creation, none of which receives foreign parameters.
  */
 export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>(
   core: Core,
@@ -135,11 +136,7 @@ export function keyRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>
   return createRoute({
     ...route,
     security: SECURITY[access],
-    middleware: [
-      requireKey(core, access),
-      ...(route.path.startsWith('/api/') ? [rejectUnknownQuery(queryNames(route.request?.query))] : []),
-      ...extra,
-    ],
+    middleware: [requireKey(core, access), rejectUnknownQuery(queryNames(route.request?.query)), ...extra],
     // The admin token is not rate limited, so admin-only routes neither answer 429 nor send RateLimit.
     responses:
       access === 'admin'

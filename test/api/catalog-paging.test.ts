@@ -158,6 +158,23 @@ describe('unknown query parameters on the API', () => {
   })
 })
 
+describe('unknown query parameters on session creation (keyed, like the API)', () => {
+  for (const path of ['/auth-sessions', '/install-sessions']) {
+    it(`${path}?tenant=acme is a 400 naming it, and no session is created`, async () => {
+      const before = t.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }
+      const res = await t.req('POST', `${path}?tenant=acme`, {
+        key: t.publishableKey,
+        body: { provider: 'shopify', tenant_id: 'acme', params: { shop: 'acme' } },
+      })
+      expect(res.status).toBe(400)
+      expect((await res.json()).errors).toEqual([
+        { pointer: 'query:/tenant', detail: 'unknown query parameter; this endpoint takes none' },
+      ])
+      expect(t.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual(before)
+    })
+  }
+})
+
 describe('endpoints that receive foreign parameters keep accepting them', () => {
   it('webhook capture stores a delivery with any query', async () => {
     const res = await t.req('POST', '/webhooks/github?foo=bar&utm_source=x', { body: { zen: 'hi' } })

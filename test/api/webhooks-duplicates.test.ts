@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { readSse } from './webhooks-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {
@@ -133,6 +134,47 @@ describe('duplicate captures (same signed message id)', () => {
     ])
     const originals = (await search({ filter: { duplicate_of: { eq: null } } })).data.map((e) => e.id)
     expect(originals.sort()).toEqual([first.id, other.id].sort())
+  })
+
+  it('export: duplicates=exclude leaves them out, duplicates=only keeps just them', async () => {
+    await configure('clerk')
+    const first = await sendStandard('msg_e')
+    const dup = await sendStandard('msg_e')
+    const ids = async (query: string) => {
+      const res = await t.req('GET', `/api/events/export?provider=clerk${query}`, { key: t.secretKey })
+      expect(res.status).toBe(200)
+      return (await res.text())
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id)
+    }
+    expect(await ids('')).toEqual([first.id, dup.id])
+    expect(await ids('&duplicates=include')).toEqual([first.id, dup.id])
+    expect(await ids('&duplicates=exclude')).toEqual([first.id])
+    expect(await ids('&duplicates=only')).toEqual([dup.id])
+  })
+
+  it('stream: duplicates=exclude skips a live duplicate (and one missed before resuming)', async () => {
+    await configure('clerk')
+    const first = await sendStandard('msg_l')
+    const missedDup = await sendStandard('msg_l')
+    const res = await t.req('GET', `/api/events/stream?duplicates=exclude&last_event_id=${first.id}`, {
+      key: t.secretKey,
+    })
+    expect(res.status).toBe(200)
+    const liveDup = await sendStandard('msg_l')
+    const fresh = await sendStandard('msg_m')
+    const events = await readSse(res, (e) => e.length >= 1)
+    expect([missedDup.duplicate_of, liveDup.duplicate_of]).toEqual([first.id, first.id])
+    expect(events.map((e) => e.id)).toEqual([fresh.id])
+  })
+
+  it('stream and export refuse an unknown duplicates value with a 400 naming it', async () => {
+    for (const path of ['/api/events/export', '/api/events/stream']) {
+      const res = await t.req('GET', `${path}?duplicates=hide`, { key: t.secretKey })
+      expect(res.status).toBe(400)
+      expect(JSON.stringify(await res.json())).toContain('duplicates')
+    }
   })
 
   it('the duplicate lookup is one seek on the message index', () => {

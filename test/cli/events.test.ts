@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
 import { tempDir } from '../helpers/app.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
 import { run } from './events-helpers.js'
@@ -17,8 +18,8 @@ afterAll(async () => {
 })
 
 const cli = (...args: string[]) => run([...args, '--url', server.url, '--data', data.dir])
-const hook = async (provider: string, headers: Record<string, string> = {}) =>
-  (await (await fetch(`${server.url}/webhooks/${provider}`, { method: 'POST', body: '{}', headers })).json())
+const hook = async (provider: string, headers: Record<string, string> = {}, body: BodyInit = '{}') =>
+  (await (await fetch(`${server.url}/webhooks/${provider}`, { method: 'POST', body, headers })).json())
     .id as string
 
 describe('switchyard events tail', () => {
@@ -66,6 +67,33 @@ describe('switchyard events export', () => {
       .map((l) => JSON.parse(l))
     expect(lines.map((l) => l.id)).toEqual([id])
     expect(lines[0].request.body).toBe('{}')
+  })
+
+  it('--duplicates exclude|only splits re-sent messages (same signed webhook-id) from originals', async () => {
+    const secret = 'whsec_ZHVwbGljYXRlLWNsaS1zZWNyZXQ='
+    const admin = readFileSync(join(data.dir, 'admin-token'), 'utf8').trim()
+    const config = await fetch(`${server.url}/api/provider-configs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'clerk', webhook_secret: secret }),
+    })
+    expect(config.status).toBe(201)
+    const body = Buffer.from('{"type":"user.created"}')
+    const send = () =>
+      hook('clerk', signatureHeaders('standard_webhooks', secret, body, Date.now(), 'msg_cli'), body)
+    const first = await send()
+    const dup = await send()
+    const ids = async (mode: string) => {
+      const res = await cli('events', 'export', '--provider', 'clerk', '--duplicates', mode).done
+      expect(res.code).toBe(0)
+      return res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id as string)
+    }
+    expect(await ids('exclude')).toEqual([first])
+    expect(await ids('only')).toEqual([dup])
+    expect((await cli('events', 'export', '--duplicates', 'hide').done).code).toBe(2)
   })
 
   it('HAR to a file with --out', async () => {

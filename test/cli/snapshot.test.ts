@@ -42,6 +42,15 @@ describe('switchyard export / import', () => {
     expect(existsSync(file)).toBe(true)
   })
 
+  it('lists the counts in one column, also next to the longest table name', () => {
+    runCli(['workspaces', 'origins', 'add', 'https://app.example', '--data', source.dir])
+    const res = runCli(['export', '--out', join(out.dir, 'columns.db'), '--data', source.dir])
+    expect(res.code).toBe(0)
+    const rows = (res.stdout + res.stderr).split('\n').filter((l) => /^ {2}[a-z_]+ +\d+$/.test(l))
+    expect(rows.some((l) => l.includes('workspace_redirect_origins'))).toBe(true)
+    expect(new Set(rows.map((l) => l.search(/\d+$/))).size).toBe(1)
+  })
+
   it('importing into the same folder rolls its data back to the snapshot', async () => {
     const file = join(out.dir, 'rollback.db')
     runCli(['export', '--out', file, '--data', source.dir])

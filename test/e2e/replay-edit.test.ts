@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -191,6 +192,17 @@ describe.skipIf(!hasChromium)(
       await page.getByLabel('Duplicates').selectOption('hide')
       await expect.poll(() => rows.count()).toBe(1)
       expect(await rows.first().textContent()).toContain(first)
+      // The export follows the filters on screen: no duplicate in it either.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export' }).click(),
+      ])
+      const exported = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id)
+      expect(exported).toContain(first)
+      expect(exported).not.toContain(second)
       await context.close()
     })
   },

@@ -14,7 +14,7 @@ const run = promisify(execFile)
 const dir = tempDir('switchyard-sdk-types-')
 afterAll(() => dir.cleanup())
 
-const FIXTURE = `import { Switchyard, type SearchItem } from '${ROOT}/src/sdk/index.js'
+const FIXTURE = `import { Switchyard, type SearchItem, type SearchRequest } from '${ROOT}/src/sdk/index.js'
 const sdk = new Switchyard({ apiKey: 'sk_x' })
 
 export async function whole(): Promise<string[]> {
@@ -48,6 +48,16 @@ export async function projected(): Promise<string> {
     void type
   }
   return text
+}
+
+export async function shared(request: SearchRequest): Promise<string | undefined> {
+  // The exported SearchRequest (one value for any search) is accepted by every search method.
+  const connections = await sdk.searchConnections(request)
+  await sdk.searchEvents({ ...request, fields: ['id'] })
+  // @ts-expect-error it does not say whether fields is set, so any field may be absent
+  const sure: string = connections.data[0]!.tenant_id
+  void sure
+  return connections.data[0]?.id
 }
 
 export async function dynamic(fields: Array<'id' | 'name'>, names: string[]): Promise<void> {

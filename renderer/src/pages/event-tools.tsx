@@ -35,6 +35,9 @@ export function ExportButton({ filters }: { filters: { filter?: Record<string, R
       const eq = filters.filter?.[name]?.eq
       if (typeof eq === 'string') query.set(name, eq)
     }
+    // "Hide duplicates" is `duplicate_of = null` in search; the export says it as `duplicates=exclude`.
+    if (filters.filter?.duplicate_of && filters.filter.duplicate_of.eq === null)
+      query.set('duplicates', 'exclude')
     setBusy(true)
     try {
       await download(

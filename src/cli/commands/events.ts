@@ -157,12 +157,13 @@ export function stopSignal(): AbortController {
 }
 
 export const EVENTS_USAGE = `Usage:
-  switchyard events tail [--provider P] [--type T] [--signature S] [--count N] [--json]
+  switchyard events tail [--provider P] [--type T] [--signature S] [--duplicates D] [--count N] [--json]
   switchyard events export [--format ndjson|har] [--provider P] [--type T] [--signature S]
-                           [--source S] [--since ISO] [--until ISO] [--out FILE]
+                           [--source S] [--duplicates D] [--since ISO] [--until ISO] [--out FILE]
     tail     prints events live as they are committed (Ctrl-C stops); --count N stops after N
     export   writes the log (NDJSON: every event with its request; HAR: captured webhooks)
     --type matches event types (connection.created) and provider event types (push);
+    --duplicates include|exclude|only: captures marked duplicate_of (a sender id seen before);
     filters take comma-separated lists. Both talk to a running gateway:
 ${CLIENT_HELP}`
 
@@ -171,6 +172,7 @@ const Options = ClientValues.extend({
   type: z.string().optional(),
   signature: z.string().optional(),
   source: z.string().optional(),
+  duplicates: z.enum(['include', 'exclude', 'only']).optional(),
   since: z.string().optional(),
   until: z.string().optional(),
   format: z.enum(['ndjson', 'har']).default('ndjson'),
@@ -206,6 +208,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
       type: str,
       signature: str,
       source: str,
+      duplicates: str,
       since: str,
       until: str,
       format: str,
@@ -217,7 +220,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
   )
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, EVENTS_USAGE)
   const client = gatewayClient(values, io)
-  const { provider, type, signature, source } = values
+  const { provider, type, signature, source, duplicates } = values
   if (sub === 'tail') {
     const controller = stopSignal()
     let seen = 0
@@ -232,7 +235,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     }
     for await (const event of streamEvents(
       client,
-      filterQuery({ provider, type, signature, source }),
+      filterQuery({ provider, type, signature, source, duplicates }),
       controller.signal,
       onState,
     )) {
@@ -247,6 +250,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
       type,
       signature,
       source,
+      duplicates,
       since: values.since,
       until: values.until,
       format: values.format,

@@ -22,10 +22,11 @@ export const RESET_USAGE = `Usage:
 Deletes all data (workspaces, keys, connections, events, …) and starts afresh with workspace "default"
 and two new keys, printed once.`
 
-const summary = (tables: Record<string, number>) =>
-  Object.entries(tables)
-    .filter(([, n]) => n > 0)
-    .map(([t, n]) => `  ${t.padEnd(24)} ${n}`)
+const summary = (tables: Record<string, number>) => {
+  const rows = Object.entries(tables).filter(([, n]) => n > 0)
+  const width = Math.max(0, ...rows.map(([t]) => t.length))
+  return rows.map(([t, n]) => `  ${t.padEnd(width)} ${n}`)
+}
 
 /** `switchyard export --out FILE`. */
 export async function exportCommand(argv: string[], io: Io): Promise<void> {

@@ -18,6 +18,7 @@ export function matchesFilter(event: Event, filter: EventFilter): boolean {
   if (filter.source?.length && !filter.source.includes(event.source)) return false
   if (filter.since && event.created_at < filter.since) return false
   if (filter.until && event.created_at >= filter.until) return false
+  if (filter.duplicates && (event.duplicate_of == null) !== (filter.duplicates === 'exclude')) return false
   return true
 }
 

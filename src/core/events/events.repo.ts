@@ -71,7 +71,8 @@ const FILTERED = `
   AND (@signature IS NULL OR signature IN (SELECT value FROM json_each(@signature)))
   AND (@source IS NULL OR source IN (SELECT value FROM json_each(@source)))
   AND (@since IS NULL OR created_at >= @since)
-  AND (@until IS NULL OR created_at < @until)`
+  AND (@until IS NULL OR created_at < @until)
+  AND (@duplicates IS NULL OR (duplicate_of IS NULL) = (@duplicates = 'exclude'))`
 
 const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
 
@@ -121,6 +122,7 @@ export function createEventsRepo(db: Db) {
         source: list(filter.source),
         since: filter.since ?? null,
         until: filter.until ?? null,
+        duplicates: filter.duplicates ?? null,
       }) as Array<EventRow & { seq: number }>
     },
   }

@@ -88,4 +88,6 @@ export interface EventFilter {
   source?: string[] | undefined
   since?: string | undefined
   until?: string | undefined
+  /** `exclude`: only events with no `duplicate_of`; `only`: only duplicates; absent: both. */
+  duplicates?: 'exclude' | 'only' | undefined
 }

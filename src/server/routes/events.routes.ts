@@ -51,6 +51,10 @@ const FilterQuerySchema = z.object({
     .string()
     .regex(/^(webhook|gateway|upstream)(,(webhook|gateway|upstream))*$/, 'webhook, gateway or upstream')
     .optional(),
+  duplicates: z.enum(['include', 'exclude', 'only']).optional().openapi({
+    description:
+      'Captures marked `duplicate_of` (a sender message id seen before): `include` (the default), `exclude` them, or `only` them.',
+  }),
 })
 
 const StreamQuerySchema = FilterQuerySchema.extend({
@@ -91,6 +95,7 @@ const toFilter = (
   source: split(q.source),
   since: q.since && new Date(q.since).toISOString(),
   until: q.until && new Date(q.until).toISOString(),
+  duplicates: q.duplicates === 'include' ? undefined : q.duplicates,
 })
 
 /** EventSource cannot send headers: take the credential (and workspace) from the query instead. */
