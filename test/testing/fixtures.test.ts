@@ -39,6 +39,7 @@ describe('fixtures apply', () => {
       provider_configs: 2,
       connections: 3,
       installations: 1,
+      recordings: 1,
     })
     const conn = await t.req('GET', '/api/connections/conn_acme_github', { key: FIXED_SECRET })
     expect(conn.status).toBe(200)
@@ -171,5 +172,17 @@ describe('POST /api/reset with fixtures', () => {
     const res = await t.req('POST', '/api/reset', { key: t.secretKey })
     expect(res.status).toBe(200)
     expect((await res.json()).deleted.events).toBe(1)
+  })
+})
+
+describe('fixtures with recordings', () => {
+  it('declared recordings answer a simulated connection through the proxy, and apply once', async () => {
+    expect(fixturesOf(t.core).apply(fixtures()).recordings).toBe(1)
+    const res = await t.req('GET', '/proxy/conn_acme_github/user', { key: FIXED_SECRET })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ login: 'octocat', id: 583231, type: 'User' })
+    expect(fixturesOf(t.core).apply(fixtures()).recordings).toBe(0)
+    const page = await (await t.req('POST', '/api/recordings/search', { key: FIXED_SECRET, body: {} })).json()
+    expect(page.data).toHaveLength(1)
   })
 })
