@@ -15,6 +15,8 @@ const BIN = (name: string) => join(ROOT, 'node_modules', name)
 const work = mkdtempSync(join(tmpdir(), 'switchyard-pack-'))
 const project = join(work, 'project')
 const INSTALL_MS = 15 * 60_000
+/** Each check starts processes (a server, test runners, tsc): minutes on a loaded 2-core machine, not the default 30 s. */
+const CHECK_MS = 5 * 60_000
 
 const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   execFileSync(cmd, args, {
@@ -36,7 +38,7 @@ beforeAll(() => {
 }, INSTALL_MS)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-describe('the packed package, installed into another project', () => {
+describe('the packed package, installed into another project', { timeout: CHECK_MS }, () => {
   it('ships the built CLI, SDK, testing entry, dashboard and schema, and no sources, tests or maps', () => {
     const files = run('find', ['.', '-type', 'f'], join(project, 'node_modules', 'switchyard'))
       .split('\n')
