@@ -4399,11 +4399,13 @@ export interface operations {
         format?: 'ndjson' | 'har'
         /** @description Provider ids, comma-separated. */
         provider?: string
+        /** @description The provider's own event types (`push`, `invoice.paid`), comma-separated. Each filter matches only its field, as in search. */
+        provider_event_type?: string
         signature?: string
         /** @description created_at at or after (ISO 8601). */
         since?: string
         source?: string
-        /** @description Event types (`webhook.received`, `connection.created`) or provider event types (`push`), comma-separated. */
+        /** @description Event types (`webhook.received`, `connection.created`), comma-separated. */
         type?: string
         /** @description created_at before (ISO 8601). */
         until?: string
@@ -4597,9 +4599,11 @@ export interface operations {
         last_event_id?: string
         /** @description Provider ids, comma-separated. */
         provider?: string
+        /** @description The provider's own event types (`push`, `invoice.paid`), comma-separated. Each filter matches only its field, as in search. */
+        provider_event_type?: string
         signature?: string
         source?: string
-        /** @description Event types (`webhook.received`, `connection.created`) or provider event types (`push`), comma-separated. */
+        /** @description Event types (`webhook.received`, `connection.created`), comma-separated. */
         type?: string
         /** @description Workspace for the admin token. */
         workspace?: string

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { EventFilter } from '../../../src/core/events/event-filter'
 import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
@@ -24,16 +25,16 @@ export async function download(res: Response, fallbackName: string) {
 }
 
 /** Exports the events matching the current filters as NDJSON or HAR. */
-export function ExportButton({ filters }: { filters: { filter?: Record<string, Record<string, unknown>> } }) {
+export function ExportButton({ filter }: { filter: EventFilter }) {
   const { api } = useSession()
   const notify = useToast()
   const [format, setFormat] = useState<'ndjson' | 'har'>('ndjson')
   const [busy, setBusy] = useState(false)
   const run = async () => {
     const query = new URLSearchParams({ format })
-    for (const name of ['provider', 'type', 'signature'] as const) {
-      const eq = filters.filter?.[name]?.eq
-      if (typeof eq === 'string') query.set(name, eq)
+    for (const name of ['provider', 'type', 'provider_event_type', 'signature'] as const) {
+      const values = filter[name]
+      if (values?.length) query.set(name, values.join(','))
     }
     setBusy(true)
     try {

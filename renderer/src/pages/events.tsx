@@ -1,17 +1,20 @@
 import { useEffect, useMemo, useState } from 'react'
+import { type EventFilter, matchesFilter, toSearchFilter } from '../../../src/core/events/event-filter'
 import { columnsFor, DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { Badge, EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
-import { buildFilter, clean } from '../lib/filters'
+import { clean } from '../lib/filters'
+import type { Schemas } from '../lib/openapi'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
 import { followStream } from '../lib/sse'
-import type { EventItem } from '../lib/types'
 import { EventDetail } from './event-detail'
 import { ExportButton, TriggerDialog } from './event-tools'
+
+type Event = Schemas['Event']
 
 interface Filters {
   provider: string
@@ -23,17 +26,20 @@ interface Filters {
   duplicates: '' | 'hide'
 }
 
-/** The same rule as the search filter, applied to events that arrive on the live stream. */
-const matches = (e: EventItem, f: Filters) =>
-  (!clean(f.provider) || e.provider === clean(f.provider)) &&
-  (!clean(f.type) || e.type === clean(f.type)) &&
-  (!clean(f.providerEvent) || e.provider_event_type === clean(f.providerEvent)) &&
-  (!f.signature || e.signature === f.signature) &&
-  (!f.connection || e.connection_id === f.connection) &&
-  (!f.installation || e.installation_id === f.installation) &&
-  (f.duplicates !== 'hide' || !e.duplicate_of)
+const one = (value: string) => (clean(value) ? [clean(value)!] : undefined)
 
-const col = columnsFor<EventItem>()
+/** The filter inputs as the one event filter rule (src/core/events/event-filter.ts). */
+const toEventFilter = (f: Filters): EventFilter => ({
+  provider: one(f.provider),
+  type: one(f.type),
+  provider_event_type: one(f.providerEvent),
+  signature: one(f.signature),
+  connection_id: one(f.connection),
+  installation_id: one(f.installation),
+  originals_only: f.duplicates === 'hide',
+})
+
+const col = columnsFor<Event>()
 const COLUMNS = [
   col.accessor('created_at', { header: 'Received', cell: (c) => <Time iso={c.getValue()} /> }),
   col.accessor('type', {
@@ -89,26 +95,15 @@ export function EventsPage() {
     installation: params.get('installation_id') ?? '',
     duplicates: '',
   })
-  const [live, setLive] = useState<EventItem[]>([])
+  const [live, setLive] = useState<Event[]>([])
   const [connected, setConnected] = useState(false)
   const [fresh, setFresh] = useState<Set<string>>(new Set())
   const [triggering, setTriggering] = useState(false)
   const set = (name: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
 
-  const body = useMemo(
-    () =>
-      buildFilter({
-        provider: clean(filters.provider) ? { eq: clean(filters.provider) } : undefined,
-        type: clean(filters.type) ? { eq: clean(filters.type) } : undefined,
-        provider_event_type: clean(filters.providerEvent) ? { eq: clean(filters.providerEvent) } : undefined,
-        signature: filters.signature ? { eq: filters.signature } : undefined,
-        connection_id: filters.connection ? { eq: filters.connection } : undefined,
-        installation_id: filters.installation ? { eq: filters.installation } : undefined,
-        duplicate_of: filters.duplicates === 'hide' ? { eq: null } : undefined,
-      }),
-    [filters],
-  )
-  const list = useSearchList<EventItem>('events', body)
+  const eventFilter = useMemo(() => toEventFilter(filters), [filters])
+  const body = useMemo(() => ({ filter: toSearchFilter(eventFilter) }), [eventFilter])
+  const list = useSearchList<Event>('events', body)
 
   // New filters mean a new first page from the server; live arrivals start over on top of it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on a new search is the point.
@@ -121,9 +116,9 @@ export function EventsPage() {
         headers: api.headers(),
         onState: setConnected,
         onMessage: (m) => {
-          let event: EventItem
+          let event: Event
           try {
-            event = JSON.parse(m.data) as EventItem
+            event = JSON.parse(m.data) as Event
           } catch {
             return
           }
@@ -138,8 +133,8 @@ export function EventsPage() {
   const rows = useMemo(() => {
     const server = rowsOf(list.data)
     const seen = new Set(server.map((e) => e.id))
-    return [...live.filter((e) => !seen.has(e.id) && matches(e, filters)), ...server]
-  }, [live, list.data, filters])
+    return [...live.filter((e) => !seen.has(e.id) && matchesFilter(e, eventFilter)), ...server]
+  }, [live, list.data, eventFilter])
   const filtered = Object.values(filters).some(Boolean)
 
   return (
@@ -153,7 +148,7 @@ export function EventsPage() {
               <span className={`live-dot${connected ? '' : ' off'}`} aria-hidden="true" />
               {connected ? 'Live' : 'Connecting…'}
             </span>
-            <ExportButton filters={body} />
+            <ExportButton filter={eventFilter} />
             <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
               <Icon name="send" /> Send a test webhook
             </button>

@@ -157,18 +157,20 @@ export function stopSignal(): AbortController {
 }
 
 export const EVENTS_USAGE = `Usage:
-  switchyard events tail [--provider P] [--type T] [--signature S] [--count N] [--json]
-  switchyard events export [--format ndjson|har] [--provider P] [--type T] [--signature S]
-                           [--source S] [--since ISO] [--until ISO] [--out FILE]
+  switchyard events tail [--provider P] [--type T] [--provider-event-type T] [--signature S]
+                         [--count N] [--json]
+  switchyard events export [--format ndjson|har] [--provider P] [--type T] [--provider-event-type T]
+                           [--signature S] [--source S] [--since ISO] [--until ISO] [--out FILE]
     tail     prints events live as they are committed (Ctrl-C stops); --count N stops after N
     export   writes the log (NDJSON: every event with its request; HAR: captured webhooks)
-    --type matches event types (connection.created) and provider event types (push);
-    filters take comma-separated lists. Both talk to a running gateway:
+    --type matches event types (connection.created), --provider-event-type the provider's own
+    (push), as search does; filters take comma-separated lists. Both talk to a running gateway:
 ${CLIENT_HELP}`
 
 const Options = ClientValues.extend({
   provider: z.string().optional(),
   type: z.string().optional(),
+  'provider-event-type': z.string().optional(),
   signature: z.string().optional(),
   source: z.string().optional(),
   since: z.string().optional(),
@@ -204,6 +206,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
       ...CLIENT_OPTIONS,
       provider: str,
       type: str,
+      'provider-event-type': str,
       signature: str,
       source: str,
       since: str,
@@ -218,6 +221,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, EVENTS_USAGE)
   const client = gatewayClient(values, io)
   const { provider, type, signature, source } = values
+  const provider_event_type = values['provider-event-type']
   if (sub === 'tail') {
     const controller = stopSignal()
     let seen = 0
@@ -232,7 +236,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     }
     for await (const event of streamEvents(
       client,
-      filterQuery({ provider, type, signature, source }),
+      filterQuery({ provider, type, provider_event_type, signature, source }),
       controller.signal,
       onState,
     )) {
@@ -245,6 +249,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     const query = filterQuery({
       provider,
       type,
+      provider_event_type,
       signature,
       source,
       since: values.since,

@@ -156,7 +156,11 @@ export async function listenCommand(argv: string[], io: Io): Promise<void> {
   }
 
   const inFlight = new Set<Promise<void>>()
-  const query = filterQuery({ source: 'webhook', provider: values.provider, type: values.type })
+  const query = filterQuery({
+    source: 'webhook',
+    provider: values.provider,
+    provider_event_type: values.type,
+  })
   const onState = (state: string) =>
     io.err(
       state === 'connected'
