@@ -5,12 +5,14 @@ import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 
 /** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
-export async function download(res: Response, fallbackName: string) {
+export async function download(result: { error?: unknown; response: Response }, fallbackName: string) {
+  unwrap(result)
+  const res = result.response
   const blob = await res.blob()
   const disposition = res.headers.get('content-disposition') ?? ''
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName
@@ -31,15 +33,15 @@ export function ExportButton({ filter }: { filter: EventFilter }) {
   const [format, setFormat] = useState<'ndjson' | 'har'>('ndjson')
   const [busy, setBusy] = useState(false)
   const run = async () => {
-    const query = new URLSearchParams({ format })
+    const query: Record<string, string> = { format }
     for (const name of ['provider', 'type', 'provider_event_type', 'signature'] as const) {
       const values = filter[name]
-      if (values?.length) query.set(name, values.join(','))
+      if (values?.length) query[name] = values.join(',')
     }
     setBusy(true)
     try {
       await download(
-        await api.raw(`/api/events/export?${query}`),
+        await api.GET('/api/events/export', { params: { query }, parseAs: 'stream' }),
         `switchyard-events.${format === 'har' ? 'har' : 'ndjson'}`,
       )
       notify('Export downloaded')
@@ -77,10 +79,6 @@ const PRESETS = [
   { provider: 'shopify', type: 'orders/create' },
 ]
 
-interface TriggerTypes {
-  data: Array<{ provider: string | null; types: string[] | null; actions: boolean }>
-}
-
 /** The event types the trigger knows for a provider: a list, null for "any type", undefined while unknown. */
 function useTriggerTypes(provider: string): string[] | null | undefined {
   const { api } = useSession()
@@ -88,8 +86,8 @@ function useTriggerTypes(provider: string): string[] | null | undefined {
   const id = provider.trim().toLowerCase()
   const query = useQuery({
     queryKey: key('trigger-types', id),
-    queryFn: () =>
-      api.request<TriggerTypes>('GET', `/api/events/trigger/types?provider=${encodeURIComponent(id)}`),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/events/trigger/types', { params: { query: { provider: id } } })),
     enabled: /^[a-z0-9][a-z0-9-]{0,62}$/.test(id),
     retry: false,
     staleTime: 60_000,
@@ -106,11 +104,10 @@ export function TriggerDialog({ onClose }: { onClose: () => void }) {
   // Providers with samples of their own offer only their known types; any other takes free text.
   const known = useTriggerTypes(provider)
   const trigger = useApiMutation(
-    () =>
-      api.request<{ id?: string }>('POST', '/api/events/trigger', {
-        provider: provider.trim(),
-        type: type.trim(),
-      }),
+    async () =>
+      unwrap(
+        await api.POST('/api/events/trigger', { body: { provider: provider.trim(), type: type.trim() } }),
+      ),
     ['events'],
   )
   const errors = fieldErrors(trigger.error)

@@ -5,8 +5,8 @@ import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { Badge, EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
+import type { Schemas } from '../lib/api'
 import { clean } from '../lib/filters'
-import type { Schemas } from '../lib/openapi'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -83,7 +83,7 @@ const COLUMNS = [
 ]
 
 export function EventsPage() {
-  const { api } = useSession()
+  const { baseUrl, headers } = useSession()
   const { params } = useLocation()
   const selected = params.get('id') ?? undefined
   const [filters, setFilters] = useState<Filters>({
@@ -103,7 +103,7 @@ export function EventsPage() {
 
   const eventFilter = useMemo(() => toEventFilter(filters), [filters])
   const body = useMemo(() => ({ filter: toSearchFilter(eventFilter) }), [eventFilter])
-  const list = useSearchList<Event>('events', body)
+  const list = useSearchList('/api/events/search', body)
 
   // New filters mean a new first page from the server; live arrivals start over on top of it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on a new search is the point.
@@ -112,8 +112,8 @@ export function EventsPage() {
   useEffect(
     () =>
       followStream({
-        url: `${api.baseUrl}/api/events/stream`,
-        headers: api.headers(),
+        url: `${baseUrl}/api/events/stream`,
+        headers: headers(),
         onState: setConnected,
         onMessage: (m) => {
           let event: Event
@@ -127,7 +127,7 @@ export function EventsPage() {
           setFresh((s) => new Set(s).add(event.id))
         },
       }),
-    [api],
+    [baseUrl, headers],
   )
 
   const rows = useMemo(() => {
@@ -231,8 +231,8 @@ export function EventsPage() {
                   </button>
                 }
               >
-                Point a provider's webhooks at <code>{api.baseUrl}/webhooks/&lt;provider&gt;</code> (directly
-                or through a tunnel), or send a test webhook. Events appear here live.
+                Point a provider's webhooks at <code>{baseUrl}/webhooks/&lt;provider&gt;</code> (directly or
+                through a tunnel), or send a test webhook. Events appear here live.
               </EmptyState>
             )
           }
