@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
 import type { Event } from '../../core/events/events.schema.js'
+import { readSse } from '../../sdk/sse.js'
 import { parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
 import { oneLine } from '../terminal-text.js'
@@ -114,27 +115,15 @@ export async function* streamEvents(
       })
       onState('connected')
       wait = 500
-      const decoder = new TextDecoder()
-      let buffer = ''
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end !== -1) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          end = buffer.indexOf('\n\n')
-          const lines = block.split('\n')
-          const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6))
-          if (data.length === 0) continue
-          if (lines.includes('event: error')) {
-            // The gateway ended the stream: the key was revoked, or the data folder reset.
-            const problem = JSON.parse(data.join('\n')) as { status: number; detail: string }
-            throw new Error(`${problem.status}: ${problem.detail}`)
-          }
-          const event = JSON.parse(data.join('\n')) as Event
-          lastId = event.id
-          yield event
+      for await (const m of readSse(res.body as ReadableStream<Uint8Array>)) {
+        if (m.event === 'error') {
+          // The gateway ended the stream: the key was revoked, or the data folder reset.
+          const problem = JSON.parse(m.data) as { status: number; detail: string }
+          throw new Error(`${problem.status}: ${problem.detail}`)
         }
+        const event = JSON.parse(m.data) as Event
+        lastId = event.id
+        yield event
       }
     } catch (err) {
       if (signal.aborted) return
