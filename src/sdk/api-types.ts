@@ -1892,6 +1892,11 @@ export interface components {
           webhook_secret?: string
           webhook_signature?: components['schemas']['SignatureScheme']
         }[]
+        /**
+         * @description Recorded provider exchanges, as the entries of a cassette (`switchyard recordings export`): they answer this workspace's replayed and simulated proxy calls. An exchange already stored is left as it is.
+         * @default []
+         */
+        recordings?: components['schemas']['CassetteEntry'][]
         /** @description Custom requests per minute (enterprise tier only). */
         rpm?: number
         tier?: components['schemas']['Tier']
@@ -2348,6 +2353,7 @@ export interface components {
         custom_providers?: number
         installations?: number
         provider_configs?: number
+        recordings?: number
         workspaces?: number
       }
       /** @description Rows deleted, by table. */
@@ -4401,11 +4407,13 @@ export interface operations {
         format?: 'ndjson' | 'har'
         /** @description Provider ids, comma-separated. */
         provider?: string
+        /** @description The provider's own event types (`push`, `invoice.paid`), comma-separated. Each filter matches only its field, as in search. */
+        provider_event_type?: string
         signature?: string
         /** @description created_at at or after (ISO 8601). */
         since?: string
         source?: string
-        /** @description Event types (`webhook.received`, `connection.created`) or provider event types (`push`), comma-separated. */
+        /** @description Event types (`webhook.received`, `connection.created`), comma-separated. */
         type?: string
         /** @description created_at before (ISO 8601). */
         until?: string
@@ -4601,9 +4609,11 @@ export interface operations {
         last_event_id?: string
         /** @description Provider ids, comma-separated. */
         provider?: string
+        /** @description The provider's own event types (`push`, `invoice.paid`), comma-separated. Each filter matches only its field, as in search. */
+        provider_event_type?: string
         signature?: string
         source?: string
-        /** @description Event types (`webhook.received`, `connection.created`) or provider event types (`push`), comma-separated. */
+        /** @description Event types (`webhook.received`, `connection.created`), comma-separated. */
         type?: string
         /** @description Workspace for the admin token. */
         workspace?: string

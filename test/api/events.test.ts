@@ -58,14 +58,17 @@ describe('GET /api/events/stream (SSE)', () => {
     expect(JSON.parse(events[0]!.data)).toMatchObject({ id, type: 'webhook.received', provider: 'github' })
   })
 
-  it('filters by provider and by type (event type or provider event type)', async () => {
-    const res = await stream('?provider=github&type=push,connection.created')
+  it('filters by provider, type and provider_event_type, each matching only its field (as search)', async () => {
+    const byProviderEvent = await stream('?provider=github&provider_event_type=push,connection.created')
+    const byType = await stream('?type=push,connection.created')
     await capture('/webhooks/stripe', '{"type":"push"}', { 'content-type': 'application/json' })
     await capture('/webhooks/github', '{}', { 'X-GitHub-Event': 'issues' })
     const push = await capture('/webhooks/github', '{}', { 'X-GitHub-Event': 'push' })
     const domain = emit('connection.created')
-    const events = await readSse(res, (e) => e.length >= 2)
-    expect(events.map((e) => e.id)).toEqual([push, domain.id])
+    const last = await capture('/webhooks/github', '{}', { 'X-GitHub-Event': 'connection.created' })
+    const upTo = (id: string) => (e: Array<{ id?: string }>) => e.some((m) => m.id === id)
+    expect((await readSse(byProviderEvent, upTo(last))).map((e) => e.id)).toEqual([push, last])
+    expect((await readSse(byType, upTo(domain.id))).map((e) => e.id)).toEqual([domain.id])
   })
 
   it('resumes after Last-Event-ID: missed events first, in commit order, then live ones', async () => {

@@ -24,7 +24,17 @@ const hook = async (provider: string, headers: Record<string, string> = {}, body
 
 describe('switchyard events tail', () => {
   it('prints matching events live, one JSON object per line, and --count stops it', async () => {
-    const tail = cli('events', 'tail', '--provider', 'github', '--type', 'push', '--count', '2', '--json')
+    const tail = cli(
+      'events',
+      'tail',
+      '--provider',
+      'github',
+      '--provider-event-type',
+      'push',
+      '--count',
+      '2',
+      '--json',
+    )
     await tail.waitFor(/Streaming events/, 'stderr')
     await hook('stripe')
     await hook('github', { 'X-GitHub-Event': 'issues' })

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState } from 'react'
+import { type Schemas, unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
-import type { Provider } from '../lib/types'
 import { Icon } from './icons'
 
-type Choice = Pick<Provider, 'id' | 'name' | 'logo_url' | 'auth_type'>
+type Choice = Required<
+  Pick<Schemas['ProviderPage']['data'][number], 'id' | 'name' | 'logo_url' | 'auth_type'>
+>
 
 /**
  * Choose a provider by searching the catalog (relevance search, typo tolerant). The results are a
@@ -18,14 +20,18 @@ export function ProviderPicker(props: { value: string; onChange: (id: string) =>
   const inputId = useId()
   const results = useQuery({
     queryKey: [workspace, 'providers', 'pick', deferred],
-    queryFn: () =>
-      api.search<Choice>('providers', {
-        ...(deferred && { query: deferred }),
-        fields: ['id', 'name', 'logo_url', 'auth_type'],
-        limit: 8,
-      }),
+    queryFn: async () =>
+      unwrap(
+        await api.POST('/api/providers/search', {
+          body: {
+            ...(deferred && { query: deferred }),
+            fields: ['id', 'name', 'logo_url', 'auth_type'],
+            limit: 8,
+          },
+        }),
+      ).data as Choice[], // `fields` asked for exactly these
   })
-  const items = results.data?.data ?? []
+  const items = results.data ?? []
   return (
     <fieldset className="picker">
       <legend className="label">{props.label ?? 'Provider'}</legend>

@@ -1,3 +1,15 @@
+import createClient, { type Client } from 'openapi-fetch'
+import type { components, paths } from '../../../src/sdk/api-types'
+
+/** The API's schemas, generated from its OpenAPI document (`npm run sdk:types`): the UI's only types. */
+export type Schemas = components['schemas']
+
+/** An event with its captured request and delivery log (`GET /api/events/{id}`; no named schema). */
+export type EventDetail = paths['/api/events/{id}']['get']['responses'][200]['content']['application/json']
+
+/** The gateway's API, typed by its OpenAPI document: a renamed path or field fails the typecheck. */
+export type Api = Client<paths>
+
 /** One field problem of a problem+json response. */
 export interface FieldProblem {
   pointer: string
@@ -21,91 +33,47 @@ export class ApiError extends Error {
   }
 }
 
-export interface SearchPage<T> {
-  data: T[]
-  has_more: boolean
-  next_cursor?: string
-  limit: number
-}
-
-export interface SearchRequest {
-  filter?: Record<string, Record<string, unknown>>
-  sort?: Array<{ field: string; direction?: 'asc' | 'desc' }>
-  query?: string
-  cursor?: string
-  limit?: number
-  fields?: string[]
-}
-
-export interface ApiClient {
+/** openapi-fetch over the generated types: the admin token as Bearer, the workspace header. */
+export function createApi(options: {
   baseUrl: string
-  request<T>(method: string, path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T>
-  /** The raw response, for bodies that are not JSON (event bodies, exports). */
-  raw(path: string, init?: { signal?: AbortSignal }): Promise<Response>
-  search<T>(resource: string, body?: SearchRequest): Promise<SearchPage<T>>
-  headers(): Record<string, string>
+  headers: () => Record<string, string>
+  onUnauthorized?: () => void
+}): Api {
+  const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/$/, '') })
+  api.use({
+    onRequest({ request }) {
+      // Read per request, so a workspace switch applies at once.
+      for (const [name, value] of Object.entries(options.headers())) request.headers.set(name, value)
+      return request
+    },
+    onResponse({ response }) {
+      if (response.status === 401) options.onUnauthorized?.()
+    },
+    onError({ error }) {
+      if (error instanceof Error && error.name === 'AbortError') return error
+      return new ApiError(0, 'network_error', 'The gateway is not reachable. Is `switchyard serve` running?')
+    },
+  })
+  return api
 }
 
-async function toError(res: Response): Promise<ApiError> {
-  const text = await res.text()
-  try {
-    const problem = JSON.parse(text) as {
+/** The data of an openapi-fetch result, or its problem+json thrown as an ApiError. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    const problem = (typeof result.error === 'object' && result.error ? result.error : {}) as {
       code?: string
       detail?: string
       title?: string
       errors?: FieldProblem[]
     }
-    return new ApiError(
-      res.status,
+    const status = result.response.status
+    const text = typeof result.error === 'string' ? result.error.slice(0, 200) : ''
+    throw new ApiError(
+      status,
       problem.code ?? 'http_error',
-      problem.detail ?? problem.title ?? `HTTP ${res.status}`,
+      problem.detail ?? problem.title ?? (text || `HTTP ${status}`),
       problem.errors ?? [],
     )
-  } catch {
-    return new ApiError(res.status, 'http_error', text.slice(0, 200) || `HTTP ${res.status}`)
   }
-}
-
-/** A small fetch client: the admin token as Bearer, the workspace header, problem+json errors. */
-export function createApiClient(options: {
-  baseUrl: string
-  token: string
-  workspace: () => string
-  onUnauthorized?: () => void
-}): ApiClient {
-  const base = options.baseUrl.replace(/\/$/, '')
-  const headers = () => ({
-    authorization: `Bearer ${options.token}`,
-    'switchyard-workspace': options.workspace(),
-  })
-  const send = async (path: string, init: RequestInit) => {
-    let res: Response
-    try {
-      res = await fetch(`${base}${path}`, init)
-    } catch {
-      throw new ApiError(0, 'network_error', 'The gateway is not reachable. Is `switchyard serve` running?')
-    }
-    if (res.status === 401 && options.onUnauthorized) options.onUnauthorized()
-    if (!res.ok) throw await toError(res)
-    return res
-  }
-  const client: ApiClient = {
-    baseUrl: base,
-    headers,
-    async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}) {
-      const res = await send(path, {
-        method,
-        headers: { ...headers(), ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-        ...(init.signal && { signal: init.signal }),
-      })
-      if (res.status === 204) return undefined as T
-      const type = res.headers.get('content-type') ?? ''
-      return (type.includes('json') ? await res.json() : await res.text()) as T
-    },
-    raw: (path, init = {}) => send(path, { headers: headers(), ...(init.signal && { signal: init.signal }) }),
-    search: <T>(resource: string, body: SearchRequest = {}) =>
-      client.request<SearchPage<T>>('POST', `/api/${resource}/search`, body),
-  }
-  return client
+  return result.data as T
 }

@@ -1,7 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SearchRequest } from './api'
+import type { paths } from '../../../src/sdk/api-types'
+import { type Schemas, unwrap } from './api'
 import { useSession } from './session'
-import type { Workspace } from './types'
+
+/** The search endpoints (`POST /api/<resource>/search`) and the item each one pages through. */
+type SearchPath = Extract<keyof paths, `/api/${string}/search`>
+type SearchPage<P extends SearchPath> = paths[P]['post']['responses'][200]['content']['application/json']
+/** A whole item: the UI never asks for `fields`, so every field is there. */
+export type SearchItem<P extends SearchPath> = Required<SearchPage<P>['data'][number]>
+type WholePage<P extends SearchPath> = Omit<SearchPage<P>, 'data'> & { data: SearchItem<P>[] }
 
 /** Query keys start with the workspace, so switching workspaces never shows another's data. */
 export function useKey() {
@@ -13,7 +20,7 @@ export function useWorkspaces() {
   const { api } = useSession()
   return useQuery({
     queryKey: ['admin', 'workspaces'],
-    queryFn: () => api.request<{ data: Workspace[] }>('GET', '/api/admin/workspaces'),
+    queryFn: async () => unwrap(await api.GET('/api/admin/workspaces')),
     select: (r) => r.data,
     retry: false,
   })
@@ -23,17 +30,22 @@ export function useWorkspaces() {
  * One searchable resource as an infinite list: the first page, then "Load more" by cursor.
  * `live` polls, for lists that change without the UI doing anything (events, connections).
  */
-export function useSearchList<T>(resource: string, body: SearchRequest, options: { live?: boolean } = {}) {
+export function useSearchList<P extends SearchPath>(
+  path: P,
+  body: Schemas['SearchRequest'],
+  options: { live?: boolean } = {},
+) {
   const { api } = useSession()
   const key = useKey()
   return useInfiniteQuery({
-    queryKey: key(resource, 'search', body),
-    queryFn: ({ pageParam, signal }) =>
-      api.request<{ data: T[]; has_more: boolean; next_cursor?: string; limit: number }>(
-        'POST',
-        `/api/${resource}/search`,
-        { ...body, ...(pageParam && { cursor: pageParam }) },
-        { signal },
+    queryKey: key(path.split('/')[2], 'search', body),
+    queryFn: async ({ pageParam, signal }) =>
+      unwrap(
+        // A path of the union, with its own (shared) request body: openapi-fetch cannot narrow a generic path.
+        (await api.POST(path as SearchPath, {
+          body: { ...body, ...(pageParam && { cursor: pageParam }) },
+          signal,
+        })) as { data?: WholePage<P>; error?: unknown; response: Response },
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : undefined),

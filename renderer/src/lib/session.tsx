@@ -1,11 +1,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import { type ApiClient, createApiClient } from './api'
+import { type Api, createApi } from './api'
 
 const WORKSPACE_KEY = 'switchyard.workspace'
 
 interface Session {
-  api: ApiClient
+  api: Api
   baseUrl: string
+  /** The admin token and workspace headers, for requests outside the typed client (the event stream). */
+  headers(): Record<string, string>
   workspace: string
   setWorkspace(name: string): void
 }
@@ -21,23 +23,21 @@ export function SessionProvider(props: {
 }) {
   const [workspace, setWorkspaceState] = useState(() => localStorage.getItem(WORKSPACE_KEY) ?? 'default')
   const workspaceRef = useMemo(() => ({ current: workspace }), [workspace])
+  const headers = useCallback(
+    () => ({ authorization: `Bearer ${props.token}`, 'switchyard-workspace': workspaceRef.current }),
+    [props.token, workspaceRef],
+  )
   const api = useMemo(
-    () =>
-      createApiClient({
-        baseUrl: props.baseUrl,
-        token: props.token,
-        workspace: () => workspaceRef.current,
-        onUnauthorized: props.onUnauthorized,
-      }),
-    [props.baseUrl, props.token, props.onUnauthorized, workspaceRef],
+    () => createApi({ baseUrl: props.baseUrl, headers, onUnauthorized: props.onUnauthorized }),
+    [props.baseUrl, headers, props.onUnauthorized],
   )
   const setWorkspace = useCallback((name: string) => {
     localStorage.setItem(WORKSPACE_KEY, name)
     setWorkspaceState(name)
   }, [])
   const value = useMemo(
-    () => ({ api, baseUrl: props.baseUrl, workspace, setWorkspace }),
-    [api, props.baseUrl, workspace, setWorkspace],
+    () => ({ api, baseUrl: props.baseUrl, headers, workspace, setWorkspace }),
+    [api, props.baseUrl, headers, workspace, setWorkspace],
   )
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>
 }

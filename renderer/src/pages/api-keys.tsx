@@ -17,9 +17,11 @@ import {
   StatusBadge,
   Time,
 } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
-import type { ApiKey, CreatedApiKey } from '../lib/types'
+
+type ApiKey = Schemas['ApiKey']
 
 const col = columnsFor<ApiKey>()
 
@@ -30,9 +32,10 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false)
   const [revoking, setRevoking] = useState<ApiKey | undefined>()
   const body = useMemo(() => (status ? { filter: { status: { eq: status } } } : {}), [status])
-  const list = useSearchList<ApiKey>('api-keys', body)
+  const list = useSearchList('/api/api-keys/search', body)
   const revoke = useApiMutation(
-    (key: ApiKey) => api.request<void>('DELETE', `/api/api-keys/${encodeURIComponent(key.id)}`),
+    async (key: ApiKey) =>
+      unwrap(await api.DELETE('/api/api-keys/{id}', { params: { path: { id: key.id } } })),
     ['api-keys'],
   )
 
@@ -172,7 +175,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
   const [name, setName] = useState('')
   const [role, setRole] = useState<'secret' | 'publishable'>('secret')
   const create = useApiMutation(
-    (input: { name: string; role: string }) => api.request<CreatedApiKey>('POST', '/api/api-keys', input),
+    async (input: Schemas['CreateApiKey']) => unwrap(await api.POST('/api/api-keys', { body: input })),
     ['api-keys'],
   )
   const close = () => {

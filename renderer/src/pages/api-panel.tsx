@@ -40,7 +40,7 @@ async function readAnswer(res: Response): Promise<Answer> {
  * shows what answered: the provider (live), a recording (replay) or the simulation.
  */
 export function ApiPanel({ connectionId }: { connectionId: string }) {
-  const { api } = useSession()
+  const { baseUrl, headers } = useSession()
   const [method, setMethod] = useState<(typeof METHODS)[number]>('GET')
   const [path, setPath] = useState('/')
   const [body, setBody] = useState('')
@@ -55,9 +55,9 @@ export function ApiPanel({ connectionId }: { connectionId: string }) {
     try {
       const rest = path.startsWith('/') ? path : `/${path}`
       const withBody = method !== 'GET' && body !== ''
-      const res = await fetch(`${api.baseUrl}/proxy/${encodeURIComponent(connectionId)}${rest}`, {
+      const res = await fetch(`${baseUrl}/proxy/${encodeURIComponent(connectionId)}${rest}`, {
         method,
-        headers: { ...api.headers(), ...(withBody && { 'content-type': 'application/json' }) },
+        headers: { ...headers(), ...(withBody && { 'content-type': 'application/json' }) },
         ...(withBody && { body }),
       })
       setAnswer(await readAnswer(res))

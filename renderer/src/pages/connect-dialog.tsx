@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { Modal } from '../components/dialog'
 import { ProviderPicker } from '../components/provider-picker'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
-import type { CreatedSession } from '../lib/types'
 
 export type FlowKind = 'auth' | 'install'
 
@@ -13,7 +13,6 @@ const TEXT = {
     title: 'Connect an account',
     description:
       'Runs an OAuth auth session. Without client credentials the built-in simulator plays the provider, offline.',
-    endpoint: '/auth-sessions',
     back: '/ui/connections',
     submit: 'Continue to consent',
   },
@@ -21,7 +20,6 @@ const TEXT = {
     title: 'Install an app',
     description:
       'Runs an install session; the simulator stands in for the provider unless the config has real credentials.',
-    endpoint: '/install-sessions',
     back: '/ui/installations',
     submit: 'Continue to install',
   },
@@ -46,14 +44,20 @@ export function ConnectDialog(props: {
   const [tenant, setTenant] = useState(props.tenantId ?? 'tenant_1')
   const [scopes, setScopes] = useState('')
   const start = useMutation({
-    mutationFn: () =>
-      api.request<CreatedSession>('POST', text.endpoint, {
-        provider,
-        tenant_id: tenant.trim(),
-        redirect_url: `${baseUrl}${text.back}`,
-        ...(kind === 'auth' && scopes.trim() && { scopes: scopes.split(/[\s,]+/).filter(Boolean) }),
-        ...(props.connectionId && { connection_id: props.connectionId }),
-      }),
+    mutationFn: async () => {
+      const common = { provider, tenant_id: tenant.trim(), redirect_url: `${baseUrl}${text.back}` }
+      return kind === 'install'
+        ? unwrap(await api.POST('/install-sessions', { body: common }))
+        : unwrap(
+            await api.POST('/auth-sessions', {
+              body: {
+                ...common,
+                ...(scopes.trim() && { scopes: scopes.split(/[\s,]+/).filter(Boolean) }),
+                ...(props.connectionId && { connection_id: props.connectionId }),
+              },
+            }),
+          )
+    },
     onSuccess: (session) => window.location.assign(session.url),
   })
   const errors = fieldErrors(start.error)

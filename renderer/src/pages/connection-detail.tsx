@@ -5,11 +5,10 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Connection } from '../lib/types'
 import { ApiPanel } from './api-panel'
 import { ConnectDialog } from './connect-dialog'
 
@@ -35,17 +34,24 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
   const notify = useToast()
   const [revoking, setRevoking] = useState(false)
   const [reauth, setReauth] = useState(false)
-  const path = `/api/connections/${encodeURIComponent(id)}`
+  const params = { path: { id } }
   const connection = useQuery({
     queryKey: key('connections', 'get', id),
-    queryFn: () => api.request<Connection>('GET', path),
+    queryFn: async () => unwrap(await api.GET('/api/connections/{id}', { params })),
   })
   const refresh = useApiMutation(
-    (simulate?: 'error') =>
-      api.request<Connection>('POST', `${path}/refresh${simulate ? '?simulate=error' : ''}`),
+    async (simulate?: 'error') =>
+      unwrap(
+        await api.POST('/api/connections/{id}/refresh', {
+          params: { ...params, ...(simulate && { query: { simulate } }) },
+        }),
+      ),
     ['connections', 'events'],
   )
-  const revoke = useApiMutation(() => api.request<void>('DELETE', path), ['connections', 'events'])
+  const revoke = useApiMutation(
+    async () => unwrap(await api.DELETE('/api/connections/{id}', { params })),
+    ['connections', 'events'],
+  )
 
   const onRefresh = (simulate?: 'error') =>
     refresh.mutate(simulate, {

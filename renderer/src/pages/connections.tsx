@@ -6,14 +6,16 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
 import { EmptyState, PageHeader } from '../components/ui'
+import type { Schemas } from '../lib/api'
 import { buildFilter, clean, startsWith } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Connection } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { ConnectionDetail } from './connection-detail'
+
+type Connection = Schemas['Connection']
 
 const COLUMNS = tenantResourceColumns<Connection>({ id: 'Connection', created: 'Created' })
 
@@ -37,7 +39,7 @@ export function ConnectionsPage() {
       id: q ? startsWith(q) : undefined,
     })
   }, [status, tenant, search])
-  const list = useSearchList<Connection>('connections', body, { live: true })
+  const list = useSearchList('/api/connections/search', body, { live: true })
   const rows = rowsOf(list.data)
   const filtered = Boolean(status || tenant || search)
 

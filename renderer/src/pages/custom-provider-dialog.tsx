@@ -3,11 +3,13 @@ import { Modal } from '../components/dialog'
 import { SignatureSchemeSelect } from '../components/signature-scheme-select'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Provider } from '../lib/types'
 import { useCategories } from './providers'
+
+type Provider = Schemas['Provider']
 
 const list = (s: string) =>
   s
@@ -46,7 +48,8 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  const body = () => ({
+  // The form's selects hold the schema's values as strings; the server validates what is sent.
+  const body = (): Schemas['CreateProvider'] => ({
     ...(!existing && form.id.trim() && { id: form.id.trim() }),
     name: form.name.trim(),
     ...(form.description.trim() && { description: form.description.trim() }),
@@ -61,20 +64,22 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
             authorization_url: form.authorizationUrl.trim(),
             token_url: form.tokenUrl.trim(),
             scopes: list(form.scopes),
-            token_endpoint_auth_method: form.authMethod,
+            token_endpoint_auth_method: form.authMethod as 'client_secret_basic',
             ...(form.issuer.trim() && { issuer: form.issuer.trim() }),
           }
         : form.authType === 'app_install'
           ? { type: 'app_install', install_url: form.installUrl.trim() }
-          : { type: form.authType },
-    webhooks: form.signature ? { signature: form.signature } : null,
+          : ({ type: form.authType } as Schemas['CreateProvider']['auth']),
+    webhooks: form.signature ? ({ signature: form.signature } as Schemas['ProviderWebhooks']) : null,
     api: form.apiBaseUrl.trim() ? { base_url: form.apiBaseUrl.trim() } : null,
   })
   const save = useApiMutation(
-    () =>
-      existing
-        ? api.request<Provider>('PATCH', `/api/providers/${encodeURIComponent(existing.id)}`, body())
-        : api.request<Provider>('POST', '/api/providers', body()),
+    async () =>
+      unwrap(
+        existing
+          ? await api.PATCH('/api/providers/{id}', { params: { path: { id: existing.id } }, body: body() })
+          : await api.POST('/api/providers', { body: body() }),
+      ),
     ['providers'],
   )
   const errors = fieldErrors(save.error)

@@ -2,14 +2,13 @@ import { useId, useState } from 'react'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, ErrorNote, Field, Mono, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type EventDetail, type Schemas, unwrap } from '../lib/api'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useApiMutation } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Delivery, EventDetail } from '../lib/types'
 
-const statusTone = (d: Delivery) =>
+const statusTone = (d: Schemas['Delivery']) =>
   d.status && d.status < 300 ? 'success' : d.status && d.status < 500 ? 'warning' : 'danger'
 
 /** The delivery log of an event, with replay (to the last target) and forward (to any URL). */
@@ -23,11 +22,12 @@ export function DeliveriesPanel({ event }: { event: EventDetail }) {
   const last = deliveries[0]?.target
   const [url, setUrl] = useState(targets[0] ?? '')
   const replay = useApiMutation(
-    (target?: string) =>
-      api.request<Delivery>(
-        'POST',
-        `/api/events/${encodeURIComponent(event.id)}/replay`,
-        target ? { url: target } : {},
+    async (target?: string) =>
+      unwrap(
+        await api.POST('/api/events/{id}/replay', {
+          params: { path: { id: event.id } },
+          body: target ? { url: target } : {},
+        }),
       ),
     ['events'],
   )

@@ -6,13 +6,12 @@ import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type EventDetail as Detail, unwrap } from '../lib/api'
 import { toCurl } from '../lib/curl'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useKey } from '../lib/queries'
 import { Link, setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { EventDetail as Detail } from '../lib/types'
 import { DeliveriesPanel } from './event-deliveries'
 import { download } from './event-tools'
 import { EditReplayDialog } from './replay-edit'
@@ -21,15 +20,15 @@ type Tab = 'overview' | 'request' | 'deliveries'
 
 /** One event: its fields, the captured request (headers, pretty and raw body), deliveries, replay. */
 export function EventDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const { api } = useSession()
+  const { api, baseUrl } = useSession()
   const key = useKey()
   const notify = useToast()
   const [tab, setTab] = useState<Tab>('overview')
   const [editing, setEditing] = useState(false)
-  const path = `/api/events/${encodeURIComponent(id)}`
+  const params = { path: { id } }
   const event = useQuery({
     queryKey: key('events', 'get', id),
-    queryFn: () => api.request<Detail>('GET', path),
+    queryFn: async () => unwrap(await api.GET('/api/events/{id}', { params })),
   })
   const e = event.data
   const request = e?.request ?? undefined
@@ -41,12 +40,12 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
 
   const copyCurl = async () => {
     if (!request) return
-    await copyText(toCurl(api.baseUrl, request))
+    await copyText(toCurl(baseUrl, request))
     notify('cURL command copied', { detail: 'It sends the same request to this gateway again.' })
   }
   const downloadBody = async () => {
     try {
-      await download(await api.raw(`${path}/body`), `${id}.body`)
+      await download(await api.GET('/api/events/{id}/body', { params, parseAs: 'stream' }), `${id}.body`)
     } catch (err) {
       notify('Could not download the body', {
         tone: 'error',

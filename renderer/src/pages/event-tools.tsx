@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { EventFilter } from '../../../src/core/events/event-filter'
 import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 
 /** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
-export async function download(res: Response, fallbackName: string) {
+export async function download(result: { error?: unknown; response: Response }, fallbackName: string) {
+  unwrap(result)
+  const res = result.response
   const blob = await res.blob()
   const disposition = res.headers.get('content-disposition') ?? ''
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName
@@ -24,24 +27,22 @@ export async function download(res: Response, fallbackName: string) {
 }
 
 /** Exports the events matching the current filters as NDJSON or HAR. */
-export function ExportButton({ filters }: { filters: { filter?: Record<string, Record<string, unknown>> } }) {
+export function ExportButton({ filter }: { filter: EventFilter }) {
   const { api } = useSession()
   const notify = useToast()
   const [format, setFormat] = useState<'ndjson' | 'har'>('ndjson')
   const [busy, setBusy] = useState(false)
   const run = async () => {
-    const query = new URLSearchParams({ format })
-    for (const name of ['provider', 'type', 'signature'] as const) {
-      const eq = filters.filter?.[name]?.eq
-      if (typeof eq === 'string') query.set(name, eq)
+    const query: Record<string, string> = { format }
+    for (const name of ['provider', 'type', 'provider_event_type', 'signature'] as const) {
+      const values = filter[name]
+      if (values?.length) query[name] = values.join(',')
     }
-    // "Hide duplicates" is `duplicate_of = null` in search; the export says it as `duplicates=exclude`.
-    if (filters.filter?.duplicate_of && filters.filter.duplicate_of.eq === null)
-      query.set('duplicates', 'exclude')
+    if (filter.duplicates) query.duplicates = filter.duplicates
     setBusy(true)
     try {
       await download(
-        await api.raw(`/api/events/export?${query}`),
+        await api.GET('/api/events/export', { params: { query }, parseAs: 'stream' }),
         `switchyard-events.${format === 'har' ? 'har' : 'ndjson'}`,
       )
       notify('Export downloaded')
@@ -79,10 +80,6 @@ const PRESETS = [
   { provider: 'shopify', type: 'orders/create' },
 ]
 
-interface TriggerTypes {
-  data: Array<{ provider: string | null; types: string[] | null; actions: boolean }>
-}
-
 /** The event types the trigger knows for a provider: a list, null for "any type", undefined while unknown. */
 function useTriggerTypes(provider: string): string[] | null | undefined {
   const { api } = useSession()
@@ -90,8 +87,8 @@ function useTriggerTypes(provider: string): string[] | null | undefined {
   const id = provider.trim().toLowerCase()
   const query = useQuery({
     queryKey: key('trigger-types', id),
-    queryFn: () =>
-      api.request<TriggerTypes>('GET', `/api/events/trigger/types?provider=${encodeURIComponent(id)}`),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/events/trigger/types', { params: { query: { provider: id } } })),
     enabled: /^[a-z0-9][a-z0-9-]{0,62}$/.test(id),
     retry: false,
     staleTime: 60_000,
@@ -108,11 +105,10 @@ export function TriggerDialog({ onClose }: { onClose: () => void }) {
   // Providers with samples of their own offer only their known types; any other takes free text.
   const known = useTriggerTypes(provider)
   const trigger = useApiMutation(
-    () =>
-      api.request<{ id?: string }>('POST', '/api/events/trigger', {
-        provider: provider.trim(),
-        type: type.trim(),
-      }),
+    async () =>
+      unwrap(
+        await api.POST('/api/events/trigger', { body: { provider: provider.trim(), type: type.trim() } }),
+      ),
     ['events'],
   )
   const errors = fieldErrors(trigger.error)

@@ -1,17 +1,20 @@
 import { useEffect, useMemo, useState } from 'react'
+import { type EventFilter, matchesFilter, toSearchFilter } from '../../../src/core/events/event-filter'
 import { columnsFor, DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { Badge, EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
-import { buildFilter, clean } from '../lib/filters'
+import type { Schemas } from '../lib/api'
+import { clean } from '../lib/filters'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
 import { followStream } from '../lib/sse'
-import type { EventItem } from '../lib/types'
 import { EventDetail } from './event-detail'
 import { ExportButton, TriggerDialog } from './event-tools'
+
+type Event = Schemas['Event']
 
 interface Filters {
   provider: string
@@ -23,17 +26,20 @@ interface Filters {
   duplicates: '' | 'hide'
 }
 
-/** The same rule as the search filter, applied to events that arrive on the live stream. */
-const matches = (e: EventItem, f: Filters) =>
-  (!clean(f.provider) || e.provider === clean(f.provider)) &&
-  (!clean(f.type) || e.type === clean(f.type)) &&
-  (!clean(f.providerEvent) || e.provider_event_type === clean(f.providerEvent)) &&
-  (!f.signature || e.signature === f.signature) &&
-  (!f.connection || e.connection_id === f.connection) &&
-  (!f.installation || e.installation_id === f.installation) &&
-  (f.duplicates !== 'hide' || !e.duplicate_of)
+const one = (value: string) => (clean(value) ? [clean(value)!] : undefined)
 
-const col = columnsFor<EventItem>()
+/** The filter inputs as the one event filter rule (src/core/events/event-filter.ts). */
+const toEventFilter = (f: Filters): EventFilter => ({
+  provider: one(f.provider),
+  type: one(f.type),
+  provider_event_type: one(f.providerEvent),
+  signature: one(f.signature),
+  connection_id: one(f.connection),
+  installation_id: one(f.installation),
+  duplicates: f.duplicates === 'hide' ? 'exclude' : undefined,
+})
+
+const col = columnsFor<Event>()
 const COLUMNS = [
   col.accessor('created_at', { header: 'Received', cell: (c) => <Time iso={c.getValue()} /> }),
   col.accessor('type', {
@@ -77,7 +83,7 @@ const COLUMNS = [
 ]
 
 export function EventsPage() {
-  const { api } = useSession()
+  const { baseUrl, headers } = useSession()
   const { params } = useLocation()
   const selected = params.get('id') ?? undefined
   const [filters, setFilters] = useState<Filters>({
@@ -89,26 +95,15 @@ export function EventsPage() {
     installation: params.get('installation_id') ?? '',
     duplicates: '',
   })
-  const [live, setLive] = useState<EventItem[]>([])
+  const [live, setLive] = useState<Event[]>([])
   const [connected, setConnected] = useState(false)
   const [fresh, setFresh] = useState<Set<string>>(new Set())
   const [triggering, setTriggering] = useState(false)
   const set = (name: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
 
-  const body = useMemo(
-    () =>
-      buildFilter({
-        provider: clean(filters.provider) ? { eq: clean(filters.provider) } : undefined,
-        type: clean(filters.type) ? { eq: clean(filters.type) } : undefined,
-        provider_event_type: clean(filters.providerEvent) ? { eq: clean(filters.providerEvent) } : undefined,
-        signature: filters.signature ? { eq: filters.signature } : undefined,
-        connection_id: filters.connection ? { eq: filters.connection } : undefined,
-        installation_id: filters.installation ? { eq: filters.installation } : undefined,
-        duplicate_of: filters.duplicates === 'hide' ? { eq: null } : undefined,
-      }),
-    [filters],
-  )
-  const list = useSearchList<EventItem>('events', body)
+  const eventFilter = useMemo(() => toEventFilter(filters), [filters])
+  const body = useMemo(() => ({ filter: toSearchFilter(eventFilter) }), [eventFilter])
+  const list = useSearchList('/api/events/search', body)
 
   // New filters mean a new first page from the server; live arrivals start over on top of it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on a new search is the point.
@@ -117,13 +112,13 @@ export function EventsPage() {
   useEffect(
     () =>
       followStream({
-        url: `${api.baseUrl}/api/events/stream`,
-        headers: api.headers(),
+        url: `${baseUrl}/api/events/stream`,
+        headers: headers(),
         onState: setConnected,
         onMessage: (m) => {
-          let event: EventItem
+          let event: Event
           try {
-            event = JSON.parse(m.data) as EventItem
+            event = JSON.parse(m.data) as Event
           } catch {
             return
           }
@@ -132,14 +127,14 @@ export function EventsPage() {
           setFresh((s) => new Set(s).add(event.id))
         },
       }),
-    [api],
+    [baseUrl, headers],
   )
 
   const rows = useMemo(() => {
     const server = rowsOf(list.data)
     const seen = new Set(server.map((e) => e.id))
-    return [...live.filter((e) => !seen.has(e.id) && matches(e, filters)), ...server]
-  }, [live, list.data, filters])
+    return [...live.filter((e) => !seen.has(e.id) && matchesFilter(e, eventFilter)), ...server]
+  }, [live, list.data, eventFilter])
   const filtered = Object.values(filters).some(Boolean)
 
   return (
@@ -153,7 +148,7 @@ export function EventsPage() {
               <span className={`live-dot${connected ? '' : ' off'}`} aria-hidden="true" />
               {connected ? 'Live' : 'Connecting…'}
             </span>
-            <ExportButton filters={body} />
+            <ExportButton filter={eventFilter} />
             <button type="button" className="button button-primary" onClick={() => setTriggering(true)}>
               <Icon name="send" /> Send a test webhook
             </button>
@@ -236,8 +231,8 @@ export function EventsPage() {
                   </button>
                 }
               >
-                Point a provider's webhooks at <code>{api.baseUrl}/webhooks/&lt;provider&gt;</code> (directly
-                or through a tunnel), or send a test webhook. Events appear here live.
+                Point a provider's webhooks at <code>{baseUrl}/webhooks/&lt;provider&gt;</code> (directly or
+                through a tunnel), or send a test webhook. Events appear here live.
               </EmptyState>
             )
           }

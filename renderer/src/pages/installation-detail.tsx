@@ -5,23 +5,25 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Installation } from '../lib/types'
 
 export function InstallationDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api } = useSession()
   const key = useKey()
   const notify = useToast()
   const [removing, setRemoving] = useState(false)
-  const path = `/api/installations/${encodeURIComponent(id)}`
+  const params = { path: { id } }
   const installation = useQuery({
     queryKey: key('installations', 'get', id),
-    queryFn: () => api.request<Installation>('GET', path),
+    queryFn: async () => unwrap(await api.GET('/api/installations/{id}', { params })),
   })
-  const remove = useApiMutation(() => api.request<void>('DELETE', path), ['installations', 'events'])
+  const remove = useApiMutation(
+    async () => unwrap(await api.DELETE('/api/installations/{id}', { params })),
+    ['installations', 'events'],
+  )
   const i = installation.data
   return (
     <Modal

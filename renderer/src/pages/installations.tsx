@@ -5,13 +5,15 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
 import { EmptyState, PageHeader } from '../components/ui'
+import type { Schemas } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
-import type { Installation } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { InstallationDetail } from './installation-detail'
+
+type Installation = Schemas['Installation']
 
 const COLUMNS = tenantResourceColumns<Installation>({ id: 'Installation', created: 'Installed' })
 
@@ -34,7 +36,7 @@ export function InstallationsPage() {
       }),
     [status, tenant, provider],
   )
-  const list = useSearchList<Installation>('installations', body, { live: true })
+  const list = useSearchList('/api/installations/search', body, { live: true })
   const rows = rowsOf(list.data)
   const filtered = Boolean(status || tenant || provider)
   return (

@@ -4,14 +4,19 @@ import { CodeBlock } from '../components/code'
 import { CopyField } from '../components/copy'
 import { Icon, type IconName } from '../components/icons'
 import { ErrorNote, PageHeader, QueryStates } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
 import { useTheme } from '../lib/theme'
-import type { CreatedApiKey, Overview } from '../lib/types'
 
-const STATS: Array<{ key: string; label: string; icon: IconName; to: string }> = [
+const STATS: Array<{
+  key: keyof Schemas['AdminOverview']['counts']
+  label: string
+  icon: IconName
+  to: string
+}> = [
   { key: 'api_keys', label: 'Active API keys', icon: 'key', to: '/ui/keys' },
   { key: 'connections', label: 'Connections', icon: 'link', to: '/ui/connections' },
   { key: 'installations', label: 'Installations', icon: 'package', to: '/ui/installations' },
@@ -25,7 +30,7 @@ export function OverviewPage() {
   const key = useKey()
   const overview = useQuery({
     queryKey: key('overview'),
-    queryFn: () => api.request<Overview>('GET', '/api/admin/overview'),
+    queryFn: async () => unwrap(await api.GET('/api/admin/overview')),
     refetchInterval: 30_000,
   })
   return (
@@ -96,11 +101,7 @@ export function OverviewPage() {
 function QuickStart() {
   const { api, baseUrl } = useSession()
   const create = useApiMutation(
-    () =>
-      api.request<{ secret: CreatedApiKey; publishable: CreatedApiKey }>(
-        'POST',
-        '/api/admin/quick-start-keys',
-      ),
+    async () => unwrap(await api.POST('/api/admin/quick-start-keys')),
     ['api-keys'],
   )
   const keys = create.data

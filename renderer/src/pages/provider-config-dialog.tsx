@@ -4,16 +4,20 @@ import { ProviderPicker } from '../components/provider-picker'
 import { SignatureSchemeSelect } from '../components/signature-scheme-select'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
-import type { ProviderConfig } from '../lib/types'
+
+// The form's selects offer exactly these values, as strings.
+type Signature = Schemas['ProviderConfig']['webhook_signature']
+type AuthMethod = Schemas['ProviderConfig']['token_endpoint_auth_method']
 
 /**
  * Creates or edits a provider config. Secrets are write-only: the form shows whether one is set,
  * and a blank secret field leaves the stored one unchanged.
  */
 export function ProviderConfigDialog(props: {
-  existing?: ProviderConfig | undefined
+  existing?: Schemas['ProviderConfig'] | undefined
   provider?: string | undefined
   onClose: () => void
 }) {
@@ -40,36 +44,45 @@ export function ProviderConfigDialog(props: {
   const authorizationParams = Object.fromEntries(new URLSearchParams(form.authorizationParams.trim()))
   const hasParams = Object.keys(authorizationParams).length > 0
 
-  const save = useApiMutation(() => {
+  const save = useApiMutation(async () => {
     if (!e) {
-      return api.request<ProviderConfig>('POST', '/api/provider-configs', {
-        provider,
-        ...(form.name.trim() && { name: form.name.trim() }),
-        ...(form.clientId.trim() && { client_id: form.clientId.trim() }),
-        ...(form.clientSecret && { client_secret: form.clientSecret }),
-        ...(scopes.length && { scopes }),
-        ...(form.webhookSecret && { webhook_secret: form.webhookSecret }),
-        ...(form.signature && { webhook_signature: form.signature }),
-        ...(form.authMethod && { token_endpoint_auth_method: form.authMethod }),
-        ...(hasParams && { authorization_params: authorizationParams }),
-        ...(form.apiBaseUrl.trim() && { api_base_url: form.apiBaseUrl.trim() }),
-      })
+      return unwrap(
+        await api.POST('/api/provider-configs', {
+          body: {
+            provider,
+            ...(form.name.trim() && { name: form.name.trim() }),
+            ...(form.clientId.trim() && { client_id: form.clientId.trim() }),
+            ...(form.clientSecret && { client_secret: form.clientSecret }),
+            ...(scopes.length && { scopes }),
+            ...(form.webhookSecret && { webhook_secret: form.webhookSecret }),
+            ...(form.signature && { webhook_signature: form.signature as Signature }),
+            ...(form.authMethod && { token_endpoint_auth_method: form.authMethod as AuthMethod }),
+            ...(hasParams && { authorization_params: authorizationParams }),
+            ...(form.apiBaseUrl.trim() && { api_base_url: form.apiBaseUrl.trim() }),
+          },
+        }),
+      )
     }
-    return api.request<ProviderConfig>('PATCH', `/api/provider-configs/${encodeURIComponent(e.id)}`, {
-      ...(form.name.trim() && { name: form.name.trim() }),
-      client_id: form.clientId.trim() || null,
-      ...(form.clientSecret
-        ? { client_secret: form.clientSecret }
-        : clear.clientSecret && { client_secret: null }),
-      scopes: scopes.length ? scopes : null,
-      ...(form.webhookSecret
-        ? { webhook_secret: form.webhookSecret }
-        : clear.webhookSecret && { webhook_secret: null }),
-      webhook_signature: form.signature || null,
-      token_endpoint_auth_method: form.authMethod || null,
-      authorization_params: hasParams ? authorizationParams : null,
-      api_base_url: form.apiBaseUrl.trim() || null,
-    })
+    return unwrap(
+      await api.PATCH('/api/provider-configs/{id}', {
+        params: { path: { id: e.id } },
+        body: {
+          ...(form.name.trim() && { name: form.name.trim() }),
+          client_id: form.clientId.trim() || null,
+          ...(form.clientSecret
+            ? { client_secret: form.clientSecret }
+            : clear.clientSecret && { client_secret: null }),
+          scopes: scopes.length ? scopes : null,
+          ...(form.webhookSecret
+            ? { webhook_secret: form.webhookSecret }
+            : clear.webhookSecret && { webhook_secret: null }),
+          webhook_signature: (form.signature || null) as Signature,
+          token_endpoint_auth_method: (form.authMethod || null) as AuthMethod,
+          authorization_params: hasParams ? authorizationParams : null,
+          api_base_url: form.apiBaseUrl.trim() || null,
+        },
+      }),
+    )
   }, ['provider-configs'])
   const errors = fieldErrors(save.error)
 

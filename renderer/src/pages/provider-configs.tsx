@@ -6,13 +6,14 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type Schemas, unwrap } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { ProviderConfig } from '../lib/types'
 import { ProviderConfigDialog } from './provider-config-dialog'
+
+type ProviderConfig = Schemas['ProviderConfig']
 
 const col = columnsFor<ProviderConfig>()
 
@@ -33,9 +34,10 @@ export function ProviderConfigsPage() {
       }),
     [provider, mode],
   )
-  const list = useSearchList<ProviderConfig>('provider-configs', body)
+  const list = useSearchList('/api/provider-configs/search', body)
   const remove = useApiMutation(
-    (c: ProviderConfig) => api.request('DELETE', `/api/provider-configs/${encodeURIComponent(c.id)}`),
+    async (c: ProviderConfig) =>
+      unwrap(await api.DELETE('/api/provider-configs/{id}', { params: { path: { id: c.id } } })),
     ['provider-configs'],
   )
   const rows = rowsOf(list.data)

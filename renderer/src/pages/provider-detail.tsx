@@ -5,11 +5,10 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link, navigate } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Provider } from '../lib/types'
 import { ConnectDialog } from './connect-dialog'
 import { CustomProviderDialog } from './custom-provider-dialog'
 import { ConnectRequirements } from './provider-requirements'
@@ -24,12 +23,14 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
   const [connecting, setConnecting] = useState(false)
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const path = `/api/providers/${encodeURIComponent(id)}`
   const provider = useQuery({
     queryKey: key('providers', 'get', id),
-    queryFn: () => api.request<Provider>('GET', `/providers/${encodeURIComponent(id)}`),
+    queryFn: async () => unwrap(await api.GET('/providers/{id}', { params: { path: { id } } })),
   })
-  const remove = useApiMutation(() => api.request('DELETE', path), ['providers'])
+  const remove = useApiMutation(
+    async () => unwrap(await api.DELETE('/api/providers/{id}', { params: { path: { id } } })),
+    ['providers'],
+  )
   const p = provider.data
   const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]))
   const auth = p?.auth as (Record<string, unknown> & { type: string }) | undefined

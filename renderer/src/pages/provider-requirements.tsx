@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Mono } from '../components/ui'
-import type { Provider } from '../lib/types'
+import type { Schemas } from '../lib/api'
+
+type Provider = Schemas['Provider']
 
 const AUTH_METHODS: Record<string, string> = {
   client_secret_basic: 'sends the client ID and secret with HTTP Basic authentication (client_secret_basic)',

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { Icon } from '../components/icons'
 import { Badge, EmptyState, PageHeader, QueryStates } from '../components/ui'
+import { unwrap } from '../lib/api'
 import { useKey, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Category, Provider } from '../lib/types'
 import { CustomProviderDialog } from './custom-provider-dialog'
 import { ProviderDetail } from './provider-detail'
 
@@ -24,8 +24,8 @@ export function useCategories() {
   const key = useKey()
   return useQuery({
     queryKey: key('providers', 'categories'),
-    queryFn: () => api.request<{ data: Category[] } | Category[]>('GET', '/providers/categories'),
-    select: (r) => (Array.isArray(r) ? r : r.data),
+    queryFn: async () => unwrap(await api.GET('/providers/categories')),
+    select: (r) => r.data,
     staleTime: 60_000,
   })
 }
@@ -47,7 +47,7 @@ export function ProvidersPage() {
     }),
     [deferred, category],
   )
-  const list = useSearchList<Provider>('providers', body)
+  const list = useSearchList('/api/providers/search', body)
   const rows = list.data?.pages.flatMap((p) => p.data) ?? []
   const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]))
 
@@ -97,9 +97,7 @@ export function ProvidersPage() {
                 onClick={() => setCategory(category === c.id ? '' : c.id)}
               >
                 {c.name}
-                {(c.count ?? c.provider_count) !== undefined && (
-                  <span className="count">{c.count ?? c.provider_count}</span>
-                )}
+                <span className="count">{c.count}</span>
               </button>
             ))}
           </div>

@@ -6,11 +6,11 @@ import { HeadersTable } from '../components/headers-table'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type Schemas, unwrap } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
-import { type Schemas, unwrap, useOpenApi } from '../lib/openapi'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
+import { useSession } from '../lib/session'
 
 type Side = Schemas['RecordedRequest'] | Schemas['RecordedResponse']
 
@@ -29,17 +29,17 @@ function Body({ side, what }: { side: Side; what: string }) {
 
 /** One recorded exchange: request and response, headers (credentials redacted) and bodies; delete. */
 export function RecordingDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const client = useOpenApi()
+  const { api } = useSession()
   const key = useKey()
   const notify = useToast()
   const [deleting, setDeleting] = useState(false)
   const recording = useQuery({
     // Not under 'recordings': deleting it refreshes the lists without refetching this (gone) one.
     queryKey: key('recording', id),
-    queryFn: async () => unwrap(await client.GET('/api/recordings/{id}', { params: { path: { id } } })),
+    queryFn: async () => unwrap(await api.GET('/api/recordings/{id}', { params: { path: { id } } })),
   })
   const remove = useApiMutation(
-    async () => unwrap(await client.DELETE('/api/recordings/{id}', { params: { path: { id } } })),
+    async () => unwrap(await api.DELETE('/api/recordings/{id}', { params: { path: { id } } })),
     ['recordings'],
   )
   const r = recording.data

@@ -6,12 +6,12 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type Schemas, unwrap } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { formatBytes } from '../lib/format'
-import { type Schemas, unwrap, useOpenApi } from '../lib/openapi'
 import { useApiMutation, useKey, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
+import { useSession } from '../lib/session'
 import { download } from './event-tools'
 import { RecordingDetail } from './recording-detail'
 
@@ -65,14 +65,14 @@ const MODES: ReadonlyArray<readonly [ProxyMode, string]> = [
 
 /** Each provider config's proxy mode, switchable in place. */
 function ProxyModes() {
-  const client = useOpenApi()
+  const { api } = useSession()
   const key = useKey()
   const notify = useToast()
   const configs = useQuery({
     queryKey: key('provider-configs', 'search', 'proxy-modes'),
     queryFn: async () =>
       unwrap(
-        await client.POST('/api/provider-configs/search', {
+        await api.POST('/api/provider-configs/search', {
           body: { limit: 200, sort: [{ field: 'provider' }] },
         }),
       ),
@@ -80,7 +80,7 @@ function ProxyModes() {
   const update = useApiMutation(
     async ({ id, mode }: { id: string; mode: ProxyMode }) =>
       unwrap(
-        await client.PATCH('/api/provider-configs/{id}', {
+        await api.PATCH('/api/provider-configs/{id}', {
           params: { path: { id } },
           body: { proxy_mode: mode },
         }),
@@ -141,7 +141,7 @@ function ProxyModes() {
 /** Recordings of proxied calls: list, filter, inspect, delete; cassettes out and in; proxy modes. */
 export function RecordingsPage() {
   const { params } = useLocation()
-  const client = useOpenApi()
+  const { api } = useSession()
   const notify = useToast()
   const [provider, setProvider] = useState('')
   const [method, setMethod] = useState('')
@@ -160,13 +160,13 @@ export function RecordingsPage() {
       }),
     [provider, method, path, status],
   )
-  const list = useSearchList<Summary>('recordings', body, { live: true })
+  const list = useSearchList('/api/recordings/search', body, { live: true })
   const rows = rowsOf(list.data)
   const filtered = Boolean(provider || method || path || status)
 
   const importCassette = useApiMutation(
     async (cassette: Schemas['Cassette']) =>
-      unwrap(await client.POST('/api/recordings/import', { body: cassette })),
+      unwrap(await api.POST('/api/recordings/import', { body: cassette })),
     ['recordings'],
   )
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -192,7 +192,7 @@ export function RecordingsPage() {
   }
   const exportCassette = async () => {
     const only = clean(provider)
-    const res = await client.GET('/api/recordings/export', {
+    const res = await api.GET('/api/recordings/export', {
       params: { query: only ? { provider: only } : {} },
       parseAs: 'stream',
     })
@@ -200,7 +200,7 @@ export function RecordingsPage() {
       notify('Could not export', { tone: 'error', detail: `HTTP ${res.response.status}` })
       return
     }
-    await download(res.response, `${only ?? 'recordings'}.cassette.json`)
+    await download(res, `${only ?? 'recordings'}.cassette.json`)
   }
 
   return (

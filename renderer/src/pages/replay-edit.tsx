@@ -2,12 +2,12 @@ import { useId, useMemo, useState } from 'react'
 import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { Badge, ErrorNote, Field, Mono } from '../components/ui'
+import { type EventDetail, unwrap } from '../lib/api'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useApiMutation } from '../lib/queries'
 import { headerChanges, headerText, lineDiff, parseHeaderText } from '../lib/replay-changes'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import type { Delivery, EventDetail } from '../lib/types'
 
 type Step = 'edit' | 'review' | 'sent'
 
@@ -41,7 +41,10 @@ export function EditReplayDialog({ event, onClose }: { event: EventDetail; onClo
     ...(resign && { resign: true }),
   }
   const send = useApiMutation(
-    () => api.request<Delivery>('POST', `/api/events/${encodeURIComponent(event.id)}/replay`, payload),
+    async () =>
+      unwrap(
+        await api.POST('/api/events/{id}/replay', { params: { path: { id: event.id } }, body: payload }),
+      ),
     ['events'],
   )
   const result = send.data

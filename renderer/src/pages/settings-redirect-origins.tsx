@@ -3,14 +3,8 @@ import { useState } from 'react'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Mono } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
-
-/** GET/PATCH /api/workspace (the server's WorkspaceSettings), the part this card uses. */
-interface WorkspaceSettings {
-  name: string
-  allowed_redirect_origins: string[]
-}
 
 /** The server's message for the entry at `index`, when a PATCH was refused because of it. */
 const entryError = (error: unknown, index: number) =>
@@ -30,14 +24,14 @@ export function RedirectOriginsCard() {
   const key = ['workspace-settings', workspace]
   const settings = useQuery({
     queryKey: key,
-    queryFn: () => api.request<WorkspaceSettings>('GET', '/api/workspace'),
+    queryFn: async () => unwrap(await api.GET('/api/workspace')),
   })
   const origins = settings.data?.allowed_redirect_origins ?? []
   const save = useMutation({
-    mutationFn: (next: { list: string[]; removed?: string }) =>
-      api
-        .request<WorkspaceSettings>('PATCH', '/api/workspace', { allowed_redirect_origins: next.list })
-        .then((saved) => ({ saved, removed: next.removed })),
+    mutationFn: async (next: { list: string[]; removed?: string }) => ({
+      saved: unwrap(await api.PATCH('/api/workspace', { body: { allowed_redirect_origins: next.list } })),
+      removed: next.removed,
+    }),
     onSuccess: ({ saved, removed }) => {
       const added = saved.allowed_redirect_origins.find((o) => !origins.includes(o))
       client.setQueryData(key, saved)

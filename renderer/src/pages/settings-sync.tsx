@@ -2,22 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Icon } from '../components/icons'
 import { ErrorNote, Field, fieldErrors, Mono } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { useSession } from '../lib/session'
 
-/** GET /api/sync/jobs/{id} (the server's SyncJob). */
-interface SyncJob {
-  id: string
-  kind: 'pull' | 'push'
-  status: 'running' | 'succeeded' | 'failed'
-  upstream: string
-  pull: Record<string, { added: number; skipped: number }> | null
-  push: { pushed: number; failed: number; total: number } | null
-  notes: string[]
-  error: string | null
-}
+type SyncJob = Schemas['SyncJob']
 
-const RESOURCES: Array<[string, string]> = [
+const RESOURCES: Array<[keyof NonNullable<SyncJob['pull']>, string]> = [
   ['providers', 'Custom providers'],
   ['provider_configs', 'Provider configs'],
   ['installations', 'Installations'],
@@ -34,16 +25,16 @@ export function SyncCard() {
   const [jobId, setJobId] = useState<string | null>(null)
   const job = useQuery({
     queryKey: ['admin', 'sync-job', workspace, jobId],
-    queryFn: () => api.request<SyncJob>('GET', `/api/sync/jobs/${encodeURIComponent(jobId!)}`),
+    queryFn: async () => unwrap(await api.GET('/api/sync/jobs/{id}', { params: { path: { id: jobId! } } })),
     enabled: jobId !== null,
     refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? 500 : false),
   })
   const start = useMutation({
-    mutationFn: (kind: 'pull' | 'push') =>
-      api.request<SyncJob>(
-        'POST',
-        `/api/sync/${kind}`,
-        kind === 'pull' ? { from: url.trim(), key: key.trim() } : { to: url.trim() },
+    mutationFn: async (kind: 'pull' | 'push') =>
+      unwrap(
+        kind === 'pull'
+          ? await api.POST('/api/sync/pull', { body: { from: url.trim(), key: key.trim() } })
+          : await api.POST('/api/sync/push', { body: { to: url.trim() } }),
       ),
     onSuccess: (started) => {
       setJobId(started.id)

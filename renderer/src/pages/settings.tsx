@@ -3,11 +3,11 @@ import { useState } from 'react'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors, Mono, PageHeader, Time } from '../components/ui'
+import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useWorkspaces } from '../lib/queries'
 import { useSession } from '../lib/session'
-import type { Workspace } from '../lib/types'
 import { RedirectOriginsCard } from './settings-redirect-origins'
 import { SyncCard } from './settings-sync'
 import { WebhookEndpoints } from './webhook-endpoints'
@@ -36,18 +36,20 @@ export function SettingsPage() {
   )
 }
 
-function WorkspaceCard({ workspace }: { workspace: Workspace }) {
+function WorkspaceCard({ workspace }: { workspace: Schemas['Workspace'] }) {
   const { api } = useSession()
   const notify = useToast()
   const client = useQueryClient()
   const [tier, setTier] = useState(workspace.tier)
   const [rpm, setRpm] = useState(String(workspace.rpm))
   const save = useMutation({
-    mutationFn: () =>
-      api.request<Workspace>('PATCH', `/api/admin/workspaces/${encodeURIComponent(workspace.name)}`, {
-        tier,
-        ...(tier === 'enterprise' && rpm && { rpm: Number(rpm) }),
-      }),
+    mutationFn: async () =>
+      unwrap(
+        await api.PATCH('/api/admin/workspaces/{name}', {
+          params: { path: { name: workspace.name } },
+          body: { tier, ...(tier === 'enterprise' && rpm && { rpm: Number(rpm) }) },
+        }),
+      ),
     onSuccess: async (w) => {
       notify('Tier changed', {
         detail: `${w.name}: ${w.tier}, ${formatNumber(w.rpm)} requests a minute — in effect now.`,
@@ -100,7 +102,7 @@ function WorkspaceCard({ workspace }: { workspace: Workspace }) {
               id="ws-tier"
               className="select"
               value={tier}
-              onChange={(e) => setTier(e.target.value as Workspace['tier'])}
+              onChange={(e) => setTier(e.target.value as Schemas['Workspace']['tier'])}
             >
               <option value="free">Free — 60 requests a minute</option>
               <option value="pro">Pro — 600 requests a minute</option>
@@ -203,8 +205,8 @@ function NewWorkspace() {
   const client = useQueryClient()
   const [name, setName] = useState('')
   const create = useMutation({
-    mutationFn: () =>
-      api.request<Workspace>('POST', '/api/admin/workspaces', { name: name.trim(), tier: 'free' }),
+    mutationFn: async () =>
+      unwrap(await api.POST('/api/admin/workspaces', { body: { name: name.trim(), tier: 'free' } })),
     onSuccess: async (w) => {
       notify('Workspace created', { detail: `Switched to ${w.name}. Create its API keys next.` })
       await client.invalidateQueries({ queryKey: ['admin', 'workspaces'] })

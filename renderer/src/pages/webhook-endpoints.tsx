@@ -5,10 +5,11 @@ import { Icon } from '../components/icons'
 import { rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
-import type { WebhookEndpoint } from '../lib/types'
+
+type WebhookEndpoint = Schemas['WebhookEndpoint']
 
 /** Outbound endpoints: the user's app subscribes to the gateway's own events, signed per Standard Webhooks. */
 export function WebhookEndpoints() {
@@ -18,24 +19,35 @@ export function WebhookEndpoints() {
   const [types, setTypes] = useState('')
   const [secrets, setSecrets] = useState<Record<string, string>>({})
   const [deleting, setDeleting] = useState<WebhookEndpoint | undefined>()
-  const list = useSearchList<WebhookEndpoint>('webhook-endpoints', {})
-  const path = (e: WebhookEndpoint) => `/api/webhook-endpoints/${encodeURIComponent(e.id)}`
+  const list = useSearchList('/api/webhook-endpoints/search', {})
+  const params = (e: WebhookEndpoint) => ({ path: { id: e.id } })
   const create = useApiMutation(
-    () =>
-      api.request<WebhookEndpoint>('POST', '/api/webhook-endpoints', {
-        url: url.trim(),
-        ...(types.trim() && { event_types: types.split(/[\s,]+/).filter(Boolean) }),
-      }),
+    async () =>
+      unwrap(
+        await api.POST('/api/webhook-endpoints', {
+          body: {
+            url: url.trim(),
+            ...(types.trim() && { event_types: types.split(/[\s,]+/).filter(Boolean) }),
+          },
+        }),
+      ),
     ['webhook-endpoints'],
   )
   const enable = useApiMutation(
-    (e: WebhookEndpoint) => api.request<WebhookEndpoint>('PATCH', path(e), { status: 'active' }),
+    async (e: WebhookEndpoint) =>
+      unwrap(
+        await api.PATCH('/api/webhook-endpoints/{id}', { params: params(e), body: { status: 'active' } }),
+      ),
     ['webhook-endpoints'],
   )
-  const remove = useApiMutation((e: WebhookEndpoint) => api.request('DELETE', path(e)), ['webhook-endpoints'])
+  const remove = useApiMutation(
+    async (e: WebhookEndpoint) =>
+      unwrap(await api.DELETE('/api/webhook-endpoints/{id}', { params: params(e) })),
+    ['webhook-endpoints'],
+  )
   const reveal = async (e: WebhookEndpoint) => {
     try {
-      const full = await api.request<WebhookEndpoint>('GET', path(e))
+      const full = unwrap(await api.GET('/api/webhook-endpoints/{id}', { params: params(e) }))
       if (full.secret) setSecrets((s) => ({ ...s, [e.id]: full.secret! }))
     } catch (err) {
       notify('Could not load the secret', {

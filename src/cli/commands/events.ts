@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import createClient from 'openapi-fetch'
 import { z } from 'zod'
 import { ADMIN_TOKEN_FILE } from '../../core/data-folder.js'
-import type { Event } from '../../core/events/events.schema.js'
+import type { components, paths } from '../../sdk/api-types.js'
+import { readSse } from '../../sdk/sse.js'
 import { parseCommand, UsageError } from '../args.js'
 import { type Io, resolveDataDir } from '../context.js'
 import { oneLine } from '../terminal-text.js'
+
+export type Event = components['schemas']['Event']
+type StreamQuery = NonNullable<paths['/api/events/stream']['get']['parameters']['query']>
 
 export const DEFAULT_URL = 'http://127.0.0.1:4747'
 
@@ -31,7 +36,10 @@ export const CLIENT_HELP = `    --url URL        the running gateway (default $S
     --key KEY        a secret API key (default: $SWITCHYARD_KEY, else the data folder's admin token)
     --workspace W    with the admin token: the workspace to act on (default: default)`
 
-/** A small HTTP client for a running gateway, authenticated as the command line says. */
+/**
+ * The running gateway's API, authenticated as the command line says: openapi-fetch over the
+ * generated types (as the dashboard), so a renamed path or field fails the typecheck.
+ */
 export function gatewayClient(values: z.infer<typeof ClientValues>, io: Io) {
   let token = values.key ?? io.env.SWITCHYARD_KEY
   if (!token) {
@@ -42,48 +50,33 @@ export function gatewayClient(values: z.infer<typeof ClientValues>, io: Io) {
   const base = (values.url ?? io.env.SWITCHYARD_URL ?? DEFAULT_URL).replace(/\/+$/, '')
   const headers: Record<string, string> = { authorization: `Bearer ${token}` }
   if (values.workspace) headers['switchyard-workspace'] = values.workspace
-
-  return {
-    base,
-    async request(
-      path: string,
-      init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
-    ) {
-      let res: Response
-      try {
-        res = await fetch(`${base}${path}`, {
-          method: init.method ?? 'GET',
-          headers: {
-            ...headers,
-            ...init.headers,
-            ...(init.body !== undefined && { 'content-type': 'application/json' }),
-          },
-          ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-          ...(init.signal && { signal: init.signal }),
-        })
-      } catch (err) {
-        if ((err as Error).name === 'AbortError') throw err
-        throw new Error(`cannot reach the gateway at ${base} (is \`switchyard serve\` running?)`)
-      }
-      if (!res.ok) {
-        const text = await res.text()
-        let detail = text
-        try {
-          detail = (JSON.parse(text) as { detail?: string }).detail ?? text
-        } catch {}
-        throw new Error(`${res.status}: ${detail}`)
-      }
-      return res
-    },
-  }
+  const api = createClient<paths>({ baseUrl: base, headers })
+  api.use({
+    onError: ({ error }) =>
+      error instanceof Error && error.name === 'AbortError'
+        ? error
+        : new Error(`cannot reach the gateway at ${base} (is \`switchyard serve\` running?)`),
+  })
+  return { base, api }
 }
 export type GatewayClient = ReturnType<typeof gatewayClient>
 
-/** A filter as the query string of the stream and export endpoints. */
-export const filterQuery = (filter: Record<string, string | undefined>) =>
-  new URLSearchParams(
-    Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
-  ).toString()
+/** The data of an answer, or its problem thrown as `status: detail`. */
+export function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error === undefined && result.response.ok) return result.data as T
+  const error = result.error
+  const detail =
+    typeof error === 'object' && error !== null
+      ? 'detail' in error
+        ? String(error.detail)
+        : JSON.stringify(error)
+      : String(error ?? '')
+  throw new Error(`${result.response.status}: ${detail}`)
+}
+
+/** A filter as the query of the stream and export endpoints (unset options left out). */
+export const filterQuery = <T extends Record<string, string | undefined>>(filter: T) =>
+  Object.fromEntries(Object.entries(filter).filter((e) => e[1] !== undefined)) as T
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -100,7 +93,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export async function* streamEvents(
   client: GatewayClient,
-  query: string,
+  query: StreamQuery,
   signal: AbortSignal,
   onState: (state: 'connected' | 'reconnecting') => void = () => {},
 ): AsyncGenerator<Event> {
@@ -108,33 +101,25 @@ export async function* streamEvents(
   let wait = 500
   while (!signal.aborted) {
     try {
-      const res = await client.request(`/api/events/stream${query ? `?${query}` : ''}`, {
-        signal,
-        ...(lastId && { headers: { 'last-event-id': lastId } }),
-      })
+      const res = ok(
+        await client.api.GET('/api/events/stream', {
+          params: { query },
+          parseAs: 'stream',
+          signal,
+          ...(lastId && { headers: { 'last-event-id': lastId } }),
+        }),
+      )
       onState('connected')
       wait = 500
-      const decoder = new TextDecoder()
-      let buffer = ''
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end !== -1) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          end = buffer.indexOf('\n\n')
-          const lines = block.split('\n')
-          const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6))
-          if (data.length === 0) continue
-          if (lines.includes('event: error')) {
-            // The gateway ended the stream: the key was revoked, or the data folder reset.
-            const problem = JSON.parse(data.join('\n')) as { status: number; detail: string }
-            throw new Error(`${problem.status}: ${problem.detail}`)
-          }
-          const event = JSON.parse(data.join('\n')) as Event
-          lastId = event.id
-          yield event
+      for await (const m of readSse(res as ReadableStream<Uint8Array>)) {
+        if (m.event === 'error') {
+          // The gateway ended the stream: the key was revoked, or the data folder reset.
+          const problem = JSON.parse(m.data) as { status: number; detail: string }
+          throw new Error(`${problem.status}: ${problem.detail}`)
         }
+        const event = JSON.parse(m.data) as Event
+        lastId = event.id
+        yield event
       }
     } catch (err) {
       if (signal.aborted) return
@@ -157,19 +142,22 @@ export function stopSignal(): AbortController {
 }
 
 export const EVENTS_USAGE = `Usage:
-  switchyard events tail [--provider P] [--type T] [--signature S] [--duplicates D] [--count N] [--json]
-  switchyard events export [--format ndjson|har] [--provider P] [--type T] [--signature S]
-                           [--source S] [--duplicates D] [--since ISO] [--until ISO] [--out FILE]
+  switchyard events tail [--provider P] [--type T] [--provider-event-type T] [--signature S]
+                         [--duplicates D] [--count N] [--json]
+  switchyard events export [--format ndjson|har] [--provider P] [--type T] [--provider-event-type T]
+                           [--signature S] [--source S] [--duplicates D] [--since ISO] [--until ISO]
+                           [--out FILE]
     tail     prints events live as they are committed (Ctrl-C stops); --count N stops after N
     export   writes the log (NDJSON: every event with its request; HAR: captured webhooks)
-    --type matches event types (connection.created) and provider event types (push);
-    --duplicates include|exclude|only: captures marked duplicate_of (a sender id seen before);
-    filters take comma-separated lists. Both talk to a running gateway:
+    --type matches event types (connection.created), --provider-event-type the provider's own
+    (push), as search does; --duplicates include|exclude|only: captures marked duplicate_of (a
+    sender id seen before); filters take comma-separated lists. Both talk to a running gateway:
 ${CLIENT_HELP}`
 
 const Options = ClientValues.extend({
   provider: z.string().optional(),
   type: z.string().optional(),
+  'provider-event-type': z.string().optional(),
   signature: z.string().optional(),
   source: z.string().optional(),
   duplicates: z.enum(['include', 'exclude', 'only']).optional(),
@@ -206,6 +194,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
       ...CLIENT_OPTIONS,
       provider: str,
       type: str,
+      'provider-event-type': str,
       signature: str,
       source: str,
       duplicates: str,
@@ -221,6 +210,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`, EVENTS_USAGE)
   const client = gatewayClient(values, io)
   const { provider, type, signature, source, duplicates } = values
+  const provider_event_type = values['provider-event-type']
   if (sub === 'tail') {
     const controller = stopSignal()
     let seen = 0
@@ -235,7 +225,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     }
     for await (const event of streamEvents(
       client,
-      filterQuery({ provider, type, signature, source, duplicates }),
+      filterQuery({ provider, type, provider_event_type, signature, source, duplicates }),
       controller.signal,
       onState,
     )) {
@@ -248,6 +238,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     const query = filterQuery({
       provider,
       type,
+      provider_event_type,
       signature,
       source,
       duplicates,
@@ -255,21 +246,21 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
       until: values.until,
       format: values.format,
     })
-    const res = await client.request(`/api/events/export?${query}`)
+    const res = ok(await client.api.GET('/api/events/export', { params: { query }, parseAs: 'stream' }))
     if (values.out) {
       // Loaded here, not at start: only an export to a file needs it. (Not `import()`: the CLI
       // bundle runs as a vm.Script, which has no dynamic-import hook.)
       const { open } = process.getBuiltinModule('node:fs/promises')
       const file = await open(values.out, 'w')
       try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)
+        for await (const chunk of res as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)
       } finally {
         await file.close()
       }
       io.err(`Wrote ${values.format.toUpperCase()} to ${values.out}`)
       return
     }
-    const text = await res.text()
+    const text = await new Response(res).text()
     if (text.trim()) io.out(text.trimEnd())
     return
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { TargetUrlSchema } from '../../core/deliveries/deliveries.schema.js'
 import { forwardableHeaders, sendHttp } from '../../core/deliveries/http-send.js'
-import type { CapturedRequest, Event } from '../../core/events/events.schema.js'
 import { intArg, parseCommand, UsageError } from '../args.js'
 import type { Io } from '../context.js'
 import { oneLine } from '../terminal-text.js'
@@ -9,9 +8,11 @@ import {
   CLIENT_HELP,
   CLIENT_OPTIONS,
   ClientValues,
+  type Event,
   filterQuery,
   type GatewayClient,
   gatewayClient,
+  ok,
   stopSignal,
   streamEvents,
 } from './events.js'
@@ -69,16 +70,19 @@ async function forward(
   options: { maxAttempts: number; retryDelay: number; signal: AbortSignal; slots: Slots },
   report: (line: Record<string, unknown>) => void,
 ) {
-  const detail = (await (await client.request(`/api/events/${event.id}`)).json()) as {
-    request: CapturedRequest
-  }
-  const body = Buffer.from(await (await client.request(`/api/events/${event.id}/body`)).arrayBuffer())
-  const headers = forwardableHeaders(detail.request.headers.map((h) => [h.name, h.value]))
+  const params = { path: { id: event.id } }
+  const detail = ok(await client.api.GET('/api/events/{id}', { params }))
+  const request = detail.request
+  if (!request) return // listen follows webhook captures only, which always have their request
+  const body = Buffer.from(
+    ok(await client.api.GET('/api/events/{id}/body', { params, parseAs: 'arrayBuffer' })),
+  )
+  const headers = forwardableHeaders(request.headers.map((h) => [h.name, h.value]))
   for (let attempt = 1; attempt <= options.maxAttempts && !options.signal.aborted; attempt++) {
     const result = await options.slots(() =>
       sendHttp(
         target,
-        { method: detail.request.method, headers, body },
+        { method: request.method, headers, body },
         { timeoutMs: FORWARD_TIMEOUT_MS, nowMs: Date.now() },
       ),
     )
@@ -89,9 +93,7 @@ async function forward(
       error: result.error,
       duration_ms: result.duration_ms,
     }
-    await client
-      .request(`/api/events/${event.id}/deliveries`, { method: 'POST', body: recorded })
-      .catch(() => {})
+    await client.api.POST('/api/events/{id}/deliveries', { params, body: recorded }).catch(() => {})
     const retry = retryable(result.status) && attempt < options.maxAttempts
     report({
       event_id: event.id,
@@ -156,7 +158,11 @@ export async function listenCommand(argv: string[], io: Io): Promise<void> {
   }
 
   const inFlight = new Set<Promise<void>>()
-  const query = filterQuery({ source: 'webhook', provider: values.provider, type: values.type })
+  const query = filterQuery({
+    source: 'webhook',
+    provider: values.provider,
+    provider_event_type: values.type,
+  })
   const onState = (state: string) =>
     io.err(
       state === 'connected'

@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import type { Event } from '../../core/events/events.schema.js'
 import { typeAccepted } from '../../core/triggers/samples/known-types.js'
-import type { TriggerTypes } from '../../core/triggers/triggers.schema.js'
+import type { components } from '../../sdk/api-types.js'
 import { parseCommand, UsageError } from '../args.js'
 import { emit, type Io } from '../context.js'
-import { CLIENT_HELP, CLIENT_OPTIONS, ClientValues, type GatewayClient, gatewayClient } from './events.js'
+import { CLIENT_HELP, CLIENT_OPTIONS, ClientValues, type GatewayClient, gatewayClient, ok } from './events.js'
 
 export const TRIGGER_USAGE = `Usage:
   switchyard trigger <provider> <type> [--override JSON] [--json]
@@ -20,13 +19,9 @@ ${CLIENT_HELP}`
 const Options = ClientValues.extend({ override: z.string().optional(), list: z.boolean() })
 
 const typesOf = async (client: GatewayClient, provider?: string) =>
-  (await (
-    await client.request(
-      `/api/events/trigger/types${provider ? `?provider=${encodeURIComponent(provider)}` : ''}`,
-    )
-  ).json()) as TriggerTypes
+  ok(await client.api.GET('/api/events/trigger/types', { params: { query: provider ? { provider } : {} } }))
 
-const line = (entry: TriggerTypes['data'][number]) => {
+const line = (entry: components['schemas']['TriggerTypes']['data'][number]) => {
   const who = entry.provider ?? `any ${entry.signature} sender`
   if (!entry.types) return `${who}: any type (a generic JSON event)`
   return `${who}: ${entry.types.join(', ')}${entry.actions ? ' (each may add .action)' : ''}`
@@ -51,10 +46,11 @@ export async function triggerCommand(argv: string[], io: Io): Promise<number | u
   const [provider, type, ...extra] = positionals
   if (!provider || !type || extra.length)
     throw new UsageError('trigger takes <provider> <type>', TRIGGER_USAGE)
-  let data: unknown
+  let data: Record<string, unknown> | undefined
   if (values.override !== undefined) {
     try {
-      data = JSON.parse(values.override)
+      // Not checked here: the gateway answers 400 for anything but an object.
+      data = JSON.parse(values.override) as Record<string, unknown>
     } catch {
       throw new UsageError('--override must be a JSON object', TRIGGER_USAGE)
     }
@@ -66,11 +62,11 @@ export async function triggerCommand(argv: string[], io: Io): Promise<number | u
     io.err(`known types: ${known.types.join(', ')}`)
     return 2
   }
-  const res = await client.request('/api/events/trigger', {
-    method: 'POST',
-    body: { provider, type, ...(data !== undefined && { data }) },
-  })
-  const event = (await res.json()) as Event
+  const event = ok(
+    await client.api.POST('/api/events/trigger', {
+      body: { provider, type, ...(data !== undefined && { data }) },
+    }),
+  )
   emit(io, values.json, event, () => [
     `Triggered ${provider} ${type} → ${event.id} (signature ${event.signature})`,
   ])

@@ -1,26 +1,10 @@
+import { matchesFilter } from './event-filter.js'
 import type { EventRow, EventsRepo } from './events.repo.js'
 import type { Event, EventFilter } from './events.schema.js'
 
 /** How many live events may wait for a slow reader before its feed gives up (it can resume by id). */
 const MAX_BUFFERED = 5_000
 const PAGE = 200
-
-/** Does a committed event pass a stream/export filter? (Mirrors the SQL in events.repo.ts.) */
-export function matchesFilter(event: Event, filter: EventFilter): boolean {
-  if (filter.provider?.length && !filter.provider.includes(event.provider ?? '')) return false
-  if (
-    filter.type?.length &&
-    !filter.type.includes(event.type) &&
-    !filter.type.includes(event.provider_event_type ?? '')
-  )
-    return false
-  if (filter.signature?.length && !filter.signature.includes(event.signature ?? '')) return false
-  if (filter.source?.length && !filter.source.includes(event.source)) return false
-  if (filter.since && event.created_at < filter.since) return false
-  if (filter.until && event.created_at >= filter.until) return false
-  if (filter.duplicates && (event.duplicate_of == null) !== (filter.duplicates === 'exclude')) return false
-  return true
-}
 
 export interface EventFeed {
   /**

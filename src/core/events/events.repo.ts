@@ -66,10 +66,12 @@ export const INSERT_REQUEST_SQL = `INSERT INTO event_requests (${REQUEST_COLUMNS
 const FILTERED = `
   workspace_id = @ws AND rowid > @after AND rowid <= @upto
   AND (@provider IS NULL OR provider IN (SELECT value FROM json_each(@provider)))
-  AND (@type IS NULL OR type IN (SELECT value FROM json_each(@type))
-       OR provider_event_type IN (SELECT value FROM json_each(@type)))
+  AND (@type IS NULL OR type IN (SELECT value FROM json_each(@type)))
+  AND (@provider_event_type IS NULL OR provider_event_type IN (SELECT value FROM json_each(@provider_event_type)))
   AND (@signature IS NULL OR signature IN (SELECT value FROM json_each(@signature)))
   AND (@source IS NULL OR source IN (SELECT value FROM json_each(@source)))
+  AND (@connection_id IS NULL OR connection_id IN (SELECT value FROM json_each(@connection_id)))
+  AND (@installation_id IS NULL OR installation_id IN (SELECT value FROM json_each(@installation_id)))
   AND (@since IS NULL OR created_at >= @since)
   AND (@until IS NULL OR created_at < @until)
   AND (@duplicates IS NULL OR (duplicate_of IS NULL) = (@duplicates = 'exclude'))`
@@ -118,6 +120,9 @@ export function createEventsRepo(db: Db) {
         limit,
         provider: list(filter.provider),
         type: list(filter.type),
+        provider_event_type: list(filter.provider_event_type),
+        connection_id: list(filter.connection_id),
+        installation_id: list(filter.installation_id),
         signature: list(filter.signature),
         source: list(filter.source),
         since: filter.since ?? null,

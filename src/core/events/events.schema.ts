@@ -80,14 +80,5 @@ export const CapturedRequestSchema = z
   .openapi('CapturedRequest')
 export type CapturedRequest = z.infer<typeof CapturedRequestSchema>
 
-/** Filters shared by the live stream and the export (comma-separated lists; `type` also matches `provider_event_type`). */
-export interface EventFilter {
-  provider?: string[] | undefined
-  type?: string[] | undefined
-  signature?: string[] | undefined
-  source?: string[] | undefined
-  since?: string | undefined
-  until?: string | undefined
-  /** `exclude`: only events with no `duplicate_of`; `only`: only duplicates; absent: both. */
-  duplicates?: 'exclude' | 'only' | undefined
-}
+/** Filters shared by the live stream, the export and the dashboard (the rule: event-filter.ts). */
+export type { EventFilter } from './event-filter.js'

@@ -40,8 +40,9 @@ const timestamp = z.string().datetime({ offset: true }).optional()
 
 const FilterQuerySchema = z.object({
   provider: list('Provider ids, comma-separated.'),
-  type: list(
-    'Event types (`webhook.received`, `connection.created`) or provider event types (`push`), comma-separated.',
+  type: list('Event types (`webhook.received`, `connection.created`), comma-separated.'),
+  provider_event_type: list(
+    "The provider's own event types (`push`, `invoice.paid`), comma-separated. Each filter matches only its field, as in search.",
   ),
   signature: z
     .string()
@@ -91,6 +92,7 @@ const toFilter = (
 ): EventFilter => ({
   provider: split(q.provider),
   type: split(q.type),
+  provider_event_type: split(q.provider_event_type),
   signature: split(q.signature),
   source: split(q.source),
   since: q.since && new Date(q.since).toISOString(),
