@@ -113,6 +113,9 @@ export function createSimulation(deps: {
       repo.page(workspaceId, connectionId, kind, scope, where, limit, offset, order),
   })
 
+  // A latency fault waits here (an object, so a test can watch the delays without measuring time).
+  const timing = { delay: (ms: number): Promise<void> => sleep(ms) }
+
   const answerer: Answerer = async (call) => {
     if (call.connection.mode !== 'simulated') return undefined
     const sim = byProvider.get(call.connection.provider)
@@ -121,7 +124,7 @@ export function createSimulation(deps: {
     const { workspaceId, connection } = call
     const { faults } = account(workspaceId, connection)
     const latency = take(workspaceId, connection.id, faults, 'latency')
-    if (latency?.ms) await sleep(latency.ms)
+    if (latency?.ms) await timing.delay(latency.ms)
     const failure = take(workspaceId, connection.id, faults, 'server_error')
     if (failure) return sim.serverError(failure.status ?? 500)
     const verdict = await authorize(call)
@@ -175,6 +178,9 @@ export function createSimulation(deps: {
 
     /** The tokens the simulator issued (the token rule). */
     ledger,
+
+    /** How latency faults wait. */
+    timing,
 
     /** Waits until every webhook queued so far has been captured (tests, shutdown). */
     settled: (): Promise<void> => outbox,
