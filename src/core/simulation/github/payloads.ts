@@ -33,7 +33,18 @@ export type GithubWebhook =
 /** The repository as webhooks carry it: the API's, plus the legacy counters webhooks keep. */
 export const webhookRepository = (r: Repository) => {
   const { permissions: _permissions, network_count: _n, subscribers_count: _s, ...rest } = r
-  return { ...rest, stargazers: 0 }
+  return { ...rest, stargazers: 0, custom_properties: {} }
+}
+
+/** Webhook payloads carry users without the API's newer `user_view_type`. */
+const withoutViewType = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutViewType)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'user_view_type')
+      .map(([key, v]) => [key, withoutViewType(v)]),
+  )
 }
 
 /** X-GitHub-* headers of a repository webhook, as GitHub-Hookshot sends them. */
@@ -50,11 +61,16 @@ export function githubHeaders(event: string): Record<string, string> {
 
 export function githubWebhook(hook: GithubWebhook, sender: Pick<GithubUser, 'login' | 'id'>): Sample {
   const { event, ...rest } = hook
-  const body: Record<string, unknown> = {
+  if ('issue' in rest) {
+    // Webhooks carry the issue without the API's `closed_by`.
+    const { closed_by: _closedBy, ...issue } = rest.issue
+    Object.assign(rest, { issue })
+  }
+  const body = withoutViewType({
     ...rest,
     repository: webhookRepository(hook.repository),
     sender: simpleUser(sender),
-  }
+  }) as Record<string, unknown>
   return {
     body,
     headers: { ...githubHeaders(event), 'X-GitHub-Hook-Installation-Target-ID': String(hook.repository.id) },
