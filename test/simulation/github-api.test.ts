@@ -81,3 +81,29 @@ describe('simulated GitHub', () => {
     expect((await bad.json()).message).toBe('Problems parsing JSON')
   })
 })
+
+describe('scopes, as GitHub enforces them for OAuth tokens', () => {
+  it('without repo or public_repo, creating a repository or an issue is a 404; public_repo cannot touch private repos', async () => {
+    const { params } = await simulatedFlow(t, {
+      provider: 'github',
+      tenant_id: 'reader',
+      scopes: ['read:user'],
+    })
+    const reader = params.get('connection_id')!
+    const created = await gh('POST', '/user/repos', { name: 'nope' }, reader)
+    expect(created.status).toBe(404)
+    expect(created.headers.get('x-accepted-oauth-scopes')).toBe('public_repo, repo')
+    expect(created.headers.get('x-oauth-scopes')).toBe('read:user')
+    expect((await gh('GET', '/user', undefined, reader)).status).toBe(200)
+
+    const { params: p2 } = await simulatedFlow(t, {
+      provider: 'github',
+      tenant_id: 'public',
+      scopes: ['public_repo'],
+    })
+    const publicOnly = p2.get('connection_id')!
+    expect((await gh('POST', '/user/repos', { name: 'open' }, publicOnly)).status).toBe(201)
+    expect((await gh('POST', '/user/repos', { name: 'secret', private: true }, publicOnly)).status).toBe(404)
+    expect((await gh('POST', '/repos/public/open/issues', { title: 'ok' }, publicOnly)).status).toBe(201)
+  })
+})
