@@ -189,38 +189,63 @@ export function createSimulation(deps: {
     simulationOf: (provider: string) => byProvider.get(provider),
 
     /**
-     * Runs `work` on a simulated connection's account as its handlers do (fixtures and the demo
-     * seed fill accounts through here). Webhooks it emits are sent like a call's.
+     * Fills a simulated connection's account by running API requests through its provider's
+     * simulation, as the connection's own calls would (same validation, same objects), without the
+     * token rule or faults. For `seed demo` and fixtures. Webhooks are sent only when asked.
+     * Returns each answer's status and parsed body; stops at the first 4xx/5xx (one transaction).
      */
-    withAccount<T>(
+    seed(
       workspaceId: string,
       connectionId: string,
-      work: (ctx: SimulationContext<unknown>) => T,
-    ): T {
+      requests: ReadonlyArray<{ method: string; path: string; body?: unknown }>,
+      options: { webhooks?: boolean; origin?: string } = {},
+    ): Array<{ status: number; body: unknown }> {
       const connection = simulatedConnection(workspaceId, connectionId)
+      const sim = byProvider.get(connection.provider)
+      if (!sim) throw new AppError('conflict', `There is no built-in simulation of '${connection.provider}'.`)
       const samples: Sample[] = []
-      const result = inTransaction(db, () =>
-        work({
-          call: {
+      const results = inTransaction(db, () =>
+        requests.map(({ method, path, body }) => {
+          const [pathname, query = ''] = path.split('?') as [string, string?]
+          const call: ProxyCall = {
             workspaceId,
             connection,
-            method: 'POST',
-            path: '/',
-            query: '',
-            headers: [],
-            body: Buffer.alloc(0),
-            origin: 'http://127.0.0.1',
-          },
-          nowMs: clock.now(),
-          scopes: connection.scopes,
-          state: account(workspaceId, connection).state,
-          saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
-          objects: objectsOf(workspaceId, connection.id),
-          emit: (sample) => samples.push(sample),
+            method: method.toUpperCase(),
+            path: pathname,
+            query,
+            headers: [['content-type', 'application/json']],
+            body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+            origin: options.origin ?? 'http://127.0.0.1:4747',
+          }
+          const handler = sim.route(call)
+          if (!handler)
+            throw new AppError(
+              'invalid_request',
+              `The ${connection.provider} simulation does not answer ${method} ${pathname}.`,
+            )
+          const answer = handler({
+            call,
+            nowMs: clock.now(),
+            // The account's owner acts with every scope when it is being filled.
+            scopes: [...connection.scopes, 'repo'],
+            state: account(workspaceId, connection).state,
+            saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
+            objects: objectsOf(workspaceId, connection.id),
+            emit: (sample) => samples.push(sample),
+          })
+          const text = answer.body instanceof Uint8Array ? Buffer.from(answer.body).toString('utf8') : ''
+          const parsed: unknown = text ? JSON.parse(text) : null
+          if (answer.status >= 400) {
+            throw new AppError(
+              'invalid_request',
+              `${method} ${pathname} was answered ${answer.status}: ${text.slice(0, 300)}`,
+            )
+          }
+          return { status: answer.status, body: parsed }
         }),
       )
-      send(workspaceId, connection.provider, samples)
-      return result
+      if (options.webhooks) send(workspaceId, connection.provider, samples)
+      return results
     },
 
     faults: {
