@@ -122,7 +122,7 @@ export function createSimulation(deps: {
     const handler = sim?.route(call)
     if (!sim || !handler) return undefined
     const { workspaceId, connection } = call
-    const { faults } = account(workspaceId, connection)
+    const { faults, state } = account(workspaceId, connection)
     const latency = take(workspaceId, connection.id, faults, 'latency')
     if (latency?.ms) await timing.delay(latency.ms)
     const failure = take(workspaceId, connection.id, faults, 'server_error')
@@ -131,18 +131,21 @@ export function createSimulation(deps: {
     if (verdict !== 'ok') return sim.unauthorized(verdict)
     if (take(workspaceId, connection.id, faults, 'rate_limit')) return sim.rateLimited(clock.now())
     const samples: Sample[] = []
-    const answer = inTransaction(db, () => {
+    const run = () => {
       const ctx: SimulationContext<unknown> = {
         call,
         nowMs: clock.now(),
         scopes: connection.scopes,
-        state: account(workspaceId, connection).state,
+        // Read before the awaits above; a concurrent call may have changed it since.
+        state: call.method === 'GET' ? state : account(workspaceId, connection).state,
         saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
         objects: objectsOf(workspaceId, connection.id),
         emit: (sample) => samples.push(sample),
       }
       return handler(ctx)
-    })
+    }
+    // Reads need no write lock (BEGIN IMMEDIATE); a change is one transaction, webhooks included.
+    const answer = call.method === 'GET' ? run() : inTransaction(db, run)
     send(workspaceId, connection.provider, samples)
     return answer
   }
