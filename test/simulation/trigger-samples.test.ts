@@ -20,7 +20,10 @@ describe('triggered GitHub samples', () => {
     'repository.created',
     'issues',
   ])('%s is valid against @octokit/webhooks-schemas', async (type) => {
-    const res = await t.req('POST', '/api/events/trigger', { key: t.secretKey, body: { provider: 'github', type } })
+    const res = await t.req('POST', '/api/events/trigger', {
+      key: t.secretKey,
+      body: { provider: 'github', type },
+    })
     expect(res.status, await res.clone().text()).toBe(201)
     const event = (await res.json()) as { id: string }
     const hook = capturedWebhooks(t.db).find((h) => h.id === event.id)!

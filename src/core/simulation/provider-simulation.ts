@@ -7,12 +7,13 @@ import type { TokenVerdict } from './token-ledger.js'
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
 export interface AccountObjects {
   get(kind: string, scope: string, num: number): string | undefined
-  put(kind: string, scope: string, num: number, value: unknown): string
-  /** Optionally where one JSON field (`$.state`) equals a value; newest first by default. */
+  /** Stores the value (as JSON, returned); `tag` is what `page` can filter on (an issue's state). */
+  put(kind: string, scope: string, num: number, value: unknown, tag?: string | null): string
+  /** Optionally only those with a tag; newest first by default. */
   page(
     kind: string,
     scope: string,
-    where: { path: string; value: string } | null,
+    tag: string | null,
     limit: number,
     offset: number,
     order?: PageOrder,

@@ -28,18 +28,17 @@ export function createSimulationRepo(db: Db) {
     'SELECT data FROM simulation_objects WHERE workspace_id = ? AND connection_id = ? AND kind = ? AND scope = ? AND num = ?',
   )
   const putObject = db.prepare(
-    `INSERT INTO simulation_objects (workspace_id, connection_id, kind, scope, num, data) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (workspace_id, connection_id, kind, scope, num) DO UPDATE SET data = excluded.data`,
+    `INSERT INTO simulation_objects (workspace_id, connection_id, kind, scope, num, tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (workspace_id, connection_id, kind, scope, num) DO UPDATE SET tag = excluded.tag, data = excluded.data`,
   )
   const FILTER = `workspace_id = @workspace AND connection_id = @connection AND kind = @kind AND scope = @scope
-     AND (@value IS NULL OR json_extract(data, @path) = @value)`
+     AND (@tag IS NULL OR tag = @tag)`
   type Filter = {
     workspace: string
     connection: string
     kind: string
     scope: string
-    value: string | null
-    path: string
+    tag: string | null
   }
   const ORDERS = {
     desc: 'num DESC',
@@ -79,16 +78,24 @@ export function createSimulationRepo(db: Db) {
     },
     get: (workspaceId: string, connectionId: string, kind: string, scope: string, num: number) =>
       getObject.get(workspaceId, connectionId, kind, scope, num)?.data,
-    put(workspaceId: string, connectionId: string, kind: string, scope: string, num: number, data: string) {
-      putObject.run(workspaceId, connectionId, kind, scope, num, data)
+    put(
+      workspaceId: string,
+      connectionId: string,
+      kind: string,
+      scope: string,
+      num: number,
+      tag: string | null,
+      data: string,
+    ) {
+      putObject.run(workspaceId, connectionId, kind, scope, num, tag, data)
     },
-    /** `where` compares one JSON field (`$.state`) with a value. */
+    /** Only objects with this tag, when `tag` is not null. */
     page(
       workspaceId: string,
       connectionId: string,
       kind: string,
       scope: string,
-      where: { path: string; value: string } | null,
+      tag: string | null,
       limit: number,
       offset: number,
       order: PageOrder = 'desc',
@@ -98,8 +105,7 @@ export function createSimulationRepo(db: Db) {
         connection: connectionId,
         kind,
         scope,
-        value: where?.value ?? null,
-        path: where?.path ?? '$',
+        tag,
       }
       return {
         rows: pages[order].all({ ...filter, limit, offset }).map((r) => r.data),

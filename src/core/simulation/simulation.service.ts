@@ -104,13 +104,13 @@ export function createSimulation(deps: {
 
   const objectsOf = (workspaceId: string, connectionId: string): AccountObjects => ({
     get: (kind, scope, num) => repo.get(workspaceId, connectionId, kind, scope, num),
-    put(kind, scope, num, value) {
+    put(kind, scope, num, value, tag = null) {
       const text = JSON.stringify(value)
-      repo.put(workspaceId, connectionId, kind, scope, num, text)
+      repo.put(workspaceId, connectionId, kind, scope, num, tag, text)
       return text
     },
-    page: (kind, scope, where, limit, offset, order) =>
-      repo.page(workspaceId, connectionId, kind, scope, where, limit, offset, order),
+    page: (kind, scope, tag, limit, offset, order) =>
+      repo.page(workspaceId, connectionId, kind, scope, tag, limit, offset, order),
   })
 
   // A latency fault waits here (an object, so a test can watch the delays without measuring time).

@@ -9,7 +9,8 @@ import type { Migration } from '../migrate.js'
  * - simulation_accounts: one simulated account per simulated connection (provider-specific state as
  *   JSON, e.g. the GitHub user and id counters) and its pending faults.
  * - simulation_objects: the account's objects (repos, issues, comments), addressed by kind, a
- *   scope (e.g. the repository an issue belongs to) and a number.
+ *   scope (e.g. the repository an issue belongs to) and a number, with an optional tag that lists
+ *   filter on (an issue's state) without parsing the JSON.
  */
 export const migration0014: Migration = {
   version: 14,
@@ -52,8 +53,10 @@ CREATE TABLE simulation_objects (
   kind TEXT NOT NULL,
   scope TEXT NOT NULL,
   num INTEGER NOT NULL,
+  tag TEXT,
   data TEXT NOT NULL,
   PRIMARY KEY (workspace_id, connection_id, kind, scope, num)
 );
+CREATE INDEX simulation_objects_tag ON simulation_objects (workspace_id, connection_id, kind, scope, tag, num);
 `,
 }

@@ -184,7 +184,7 @@ const listRepos: Handler<GithubState> = (ctx) => {
   const found = ctx.objects.page(
     'repo',
     '',
-    wantPrivate === null ? null : { path: '$.private', value: wantPrivate === 'true' ? '1' : '0' },
+    wantPrivate === null ? null : wantPrivate === 'true' ? 'private' : 'public',
     at.perPage,
     (at.page - 1) * at.perPage,
     'name',
@@ -261,7 +261,7 @@ const createRepo: Handler<GithubState> = (ctx) => {
     created_at: isoAt(Math.floor(ctx.nowMs / 1000) * 1000),
     open_issues: 0,
   })
-  const text = ctx.objects.put('repo', '', id, repo)
+  const text = ctx.objects.put('repo', '', id, repo, repo.visibility)
   ctx.emit(githubWebhook({ event: 'repository', action: 'created', repository: repo }, ctx.state.user))
   return ok(ctx, 201, text, [['location', repo.url]])
 }
@@ -309,7 +309,7 @@ function saveRepoCounts(ctx: Ctx, repo: Repository, delta: number): Repository {
     open_issues_count: repo.open_issues_count + delta,
     open_issues: repo.open_issues + delta,
   }
-  ctx.objects.put('repo', '', repo.id, next)
+  ctx.objects.put('repo', '', repo.id, next, next.visibility)
   return next
 }
 
@@ -322,7 +322,7 @@ const listIssues: Handler<GithubState> = (ctx) => {
   const found = ctx.objects.page(
     'issue',
     String(repo.id),
-    state === 'all' ? null : { path: '$.state', value: state === 'closed' ? 'closed' : 'open' },
+    state === 'all' ? null : state === 'closed' ? 'closed' : 'open',
     at.perPage,
     (at.page - 1) * at.perPage,
   )
@@ -391,7 +391,7 @@ const createIssue: Handler<GithubState> = (ctx) => {
     closed_at: null,
     closed_by: null,
   })
-  const text = ctx.objects.put('issue', String(repo.id), number, created)
+  const text = ctx.objects.put('issue', String(repo.id), number, created, created.state)
   const after = saveRepoCounts(ctx, repo, 1)
   ctx.emit(
     githubWebhook({ event: 'issues', action: 'opened', issue: created, repository: after }, ctx.state.user),
@@ -441,7 +441,7 @@ const updateIssue: Handler<GithubState> = (ctx) => {
     closed_by: stateChanged ? (state === 'closed' ? simpleUser(ctx.state.user) : null) : before.closed_by,
     updated_at: at,
   }
-  const saved = ctx.objects.put('issue', String(repo.id), before.number, next)
+  const saved = ctx.objects.put('issue', String(repo.id), before.number, next, next.state)
   const after = stateChanged ? saveRepoCounts(ctx, repo, state === 'closed' ? -1 : 1) : repo
   if (changes.title || changes.body)
     ctx.emit(
@@ -508,7 +508,7 @@ const createComment: Handler<GithubState> = (ctx) => {
   const saved = ctx.objects.put('comment', `${repo.id}/${number}`, id, comment)
   const before = JSON.parse(issueText) as Issue
   const updated: Issue = { ...before, comments: before.comments + 1, updated_at: at }
-  ctx.objects.put('issue', String(repo.id), number, updated)
+  ctx.objects.put('issue', String(repo.id), number, updated, updated.state)
   ctx.emit(
     githubWebhook(
       { event: 'issue_comment', action: 'created', issue: updated, comment, repository: repo },
