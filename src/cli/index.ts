@@ -22,6 +22,7 @@ Commands:
   sync         pull an upstream workspace in (sync pull), push captured webhooks out (sync push)
   seed         fill a workspace with demo data (seed demo)
   recordings   export and import the proxy's recordings as cassette files
+  faults       inject faults into a simulated connection: faults add|list|clear CONNECTION
   fixtures     apply a fixtures file: workspaces, fixed keys, configs, connections (fixtures apply FILE)
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
@@ -47,6 +48,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   sync: async () => (await import('./commands/sync.js')).syncCommand,
   seed: async () => (await import('./commands/seed.js')).seedCommand,
   recordings: async () => (await import('./commands/recordings.js')).recordingsCommand,
+  faults: async () => (await import('./commands/faults.js')).faultsCommand,
   fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
 }
 

@@ -23,6 +23,10 @@ import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
 import { createConnectFlows } from './sessions/connect-flows.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
+import { createSimulationRepo } from './simulation/simulation.repo.js'
+import { createSimulation } from './simulation/simulation.service.js'
+import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
+import { createTokenLedger } from './simulation/token-ledger.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
 import { createSyncService } from './sync/sync.service.js'
 import { createWebhookCapture } from './webhooks/webhook-capture.js'
@@ -74,6 +78,7 @@ export function createCore(deps: CoreDeps) {
     ids,
   })
   const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+  const ledger = createTokenLedger({ db, clock, ids })
   const connectFlows = createConnectFlows({
     db,
     box,
@@ -84,24 +89,10 @@ export function createCore(deps: CoreDeps) {
     providers,
     providerConfigs,
     events,
+    ledger,
   })
   const credentials = createCredentials({ connections: connectFlows.connections, clock })
   const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
-  const proxy = createProxy({
-    db,
-    clock,
-    connections: connectFlows.connections,
-    credentials,
-    providers,
-    providerConfigs,
-    recordings,
-    events,
-    // Simulated connections and replay mode ask these in order (issue 18 puts mock routes and the
-    // built-in simulation in front of the recordings).
-    answerers: [recordingsAnswerer(recordings)],
-  })
-  const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
-  snapshots.onReset(() => providers.resync())
   const webhookCapture = createWebhookCapture({
     db,
     box,
@@ -112,6 +103,34 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     workspaces,
   })
+  const simulation = createSimulation({
+    db,
+    clock,
+    ids,
+    repo: createSimulationRepo(db),
+    ledger,
+    connections: connectFlows.connections,
+    credentials,
+    events,
+    deliver: (workspaceId, provider, sample) =>
+      webhookCapture.triggers.deliver(workspaceId, provider, sample),
+    simulations: BUILT_IN_SIMULATIONS,
+  })
+  const proxy = createProxy({
+    db,
+    clock,
+    connections: connectFlows.connections,
+    credentials,
+    providers,
+    providerConfigs,
+    recordings,
+    events,
+    // Simulated connections and replay mode ask these in order: the built-in simulation (which
+    // passes on real connections' replays and on calls it does not simulate), then recordings.
+    answerers: [simulation.answerer, recordingsAnswerer(recordings)],
+  })
+  const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
+  snapshots.onReset(() => providers.resync())
   return {
     db,
     clock,
@@ -131,6 +150,7 @@ export function createCore(deps: CoreDeps) {
     credentials,
     recordings,
     proxy,
+    simulation,
     sync: createSyncService({ db, clock, ids, events, providers }),
     ...connectFlows,
     ...webhookCapture,

@@ -3,6 +3,7 @@
 
 /** The method and path of every operation of the API, by operationId. */
 export const ROUTES = {
+  addFault: { method: 'POST', path: '/api/connections/{id}/faults' },
   adminCreateQuickStartKeys: { method: 'POST', path: '/api/admin/quick-start-keys' },
   adminCreateWorkspace: { method: 'POST', path: '/api/admin/workspaces' },
   adminListWorkspaces: { method: 'GET', path: '/api/admin/workspaces' },
@@ -19,6 +20,7 @@ export const ROUTES = {
   captureWebhookPut: { method: 'PUT', path: '/webhooks/{provider}' },
   captureWebhookPutSubPath: { method: 'PUT', path: '/webhooks/{provider}/{path}' },
   captureWebhookSubPath: { method: 'POST', path: '/webhooks/{provider}/{path}' },
+  clearFaults: { method: 'DELETE', path: '/api/connections/{id}/faults' },
   createApiKey: { method: 'POST', path: '/api/api-keys' },
   createAuthSession: { method: 'POST', path: '/auth-sessions' },
   createInstallSession: { method: 'POST', path: '/install-sessions' },
@@ -50,6 +52,7 @@ export const ROUTES = {
   health: { method: 'GET', path: '/health' },
   importRecordings: { method: 'POST', path: '/api/recordings/import' },
   listApiKeys: { method: 'POST', path: '/api/api-keys/search' },
+  listFaults: { method: 'GET', path: '/api/connections/{id}/faults' },
   listProviderCategories: { method: 'GET', path: '/providers/categories' },
   listTriggerTypes: { method: 'GET', path: '/api/events/trigger/types' },
   oauthCallback: { method: 'GET', path: '/oauth/callback' },

@@ -189,6 +189,34 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/connections/{id}/faults': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List faults
+     * @description The faults injected since the last clear, oldest first, with the calls each still affects (`remaining`). Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
+     */
+    get: operations['listFaults']
+    put?: never
+    /**
+     * Inject a fault
+     * @description Makes the simulated provider misbehave for this connection, as the real one can. `expire_token` ends the current access token now (the proxy's refresh gets a working one); `revoke_access` ends the access and refresh tokens (the next call gets the provider's 401, the refresh fails and the connection becomes `needs_reauth`); `rate_limit`, `server_error` and `latency` apply to the next `count` calls the built-in simulation answers (GitHub: 403 with `x-ratelimit-*` and `retry-after`; the chosen 5xx; a delay of `ms`, at most 30 s). Emits `connection.fault_injected`. Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
+     */
+    post: operations['addFault']
+    /**
+     * Clear faults
+     * @description Removes every pending fault; emits `connection.fault_cleared`. Tokens an `expire_token` or `revoke_access` already ended stay ended (a refresh or a new connect repairs them). Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
+     */
+    delete: operations['clearFaults']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/connections/{id}/refresh': {
     parameters: {
       query?: never
@@ -1788,6 +1816,72 @@ export interface components {
       limit: number
       /** @description Absent when has_more is false. */
       next_cursor?: string
+    }
+    Fault: {
+      /** @description Calls it covers; null for token faults. */
+      count: number | null
+      /** Format: date-time */
+      created_at: string
+      /** @example flt_3J0vGxS2mQe8 */
+      id: string
+      /** @enum {string} */
+      kind: 'expire_token' | 'revoke_access' | 'rate_limit' | 'server_error' | 'latency'
+      /** @description latency: the delay in milliseconds. */
+      ms: number | null
+      /** @description Calls it still affects (0 once used up; token faults apply at once, so 0). */
+      remaining: number
+      /** @description server_error: the status answered. */
+      status: number | null
+    }
+    /** @description A fault for a simulated connection. `expire_token` ends the current access token now (a refresh gives a working one); `revoke_access` ends the access and refresh tokens (the refresh fails and the connection becomes needs_reauth); `rate_limit`, `server_error` and `latency` apply to the next `count` simulated calls. */
+    FaultInput:
+      | {
+          /** @enum {string} */
+          kind: 'expire_token'
+        }
+      | {
+          /** @enum {string} */
+          kind: 'revoke_access'
+        }
+      | {
+          /**
+           * @description How many of the next calls it affects (1 to 1000).
+           * @example 3
+           */
+          count: number
+          /** @enum {string} */
+          kind: 'rate_limit'
+        }
+      | {
+          /**
+           * @description How many of the next calls it affects (1 to 1000).
+           * @example 3
+           */
+          count: number
+          /** @enum {string} */
+          kind: 'server_error'
+          /**
+           * @description The status of the error answers: 500, 502 or 503 (default 500).
+           * @default 500
+           */
+          status?: 500 | 502 | 503
+        }
+      | {
+          /**
+           * @description How many of the next calls it affects (1 to 1000).
+           * @example 3
+           */
+          count: number
+          /** @enum {string} */
+          kind: 'latency'
+          /**
+           * @description Delay added to each affected call, 1 to 30000 ms.
+           * @example 2000
+           */
+          ms: number
+        }
+    FaultList: {
+      data: components['schemas']['Fault'][]
     }
     /**
      * @description One or more operators (at least one); several in one object are combined with AND, e.g. `{"gte": "2026-01-01", "lt": "2026-02-01"}`.
@@ -3658,6 +3752,326 @@ export interface operations {
       /** @description A refresh was due and the provider could not be reached (`upstream_error`); nothing changed. */
       502: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listFaults: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The faults. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['FaultList']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  addFault: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaultInput']
+      }
+    }
+    responses: {
+      /** @description The fault, as stored. */
+      201: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Fault']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  clearFaults: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Cleared. */
+      204: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
           [name: string]: unknown
         }
         content: {

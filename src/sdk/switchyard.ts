@@ -334,6 +334,19 @@ export class Switchyard extends SwitchyardClient {
     await this.call('deleteWebhookEndpoint', id(endpointId))
   }
 
+  // Faults on simulated connections
+  /** Makes the simulated provider misbehave for this connection (expired token, rate limit, …). */
+  addFault(connectionId: string, fault: BodyOf<'addFault'>): Promise<ResultOf<'addFault'>> {
+    return this.call('addFault', { ...id(connectionId), body: fault })
+  }
+  /** The faults injected since the last clear, with the calls each still affects. */
+  listFaults(connectionId: string): Promise<ResultOf<'listFaults'>> {
+    return this.call('listFaults', id(connectionId))
+  }
+  async clearFaults(connectionId: string): Promise<void> {
+    await this.call('clearFaults', id(connectionId))
+  }
+
   // Recordings of proxied exchanges, and cassettes
   searchRecordings<const F extends Fields<'searchRecordings'> = undefined>(
     request?: SearchRequestOf<'searchRecordings', F>,

@@ -44,6 +44,7 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/simulator.routes.js')).registerSimulatorRoutes,
   async () => (await import('./routes/sync.routes.js')).registerSyncRoutes,
   async () => (await import('./routes/connections.routes.js')).registerConnectionRoutes,
+  async () => (await import('./routes/faults.routes.js')).registerFaultRoutes,
   async () => (await import('./routes/installations.routes.js')).registerInstallationRoutes,
   async () => (await import('./routes/recordings.routes.js')).registerRecordingRoutes,
   async () => (await import('./routes/proxy.routes.js')).registerProxyRoutes,

@@ -47,6 +47,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'Recorded provider exchanges (credentials redacted) that answer replayed and simulated calls; cassettes.',
   Workspace: "The calling workspace's settings, such as the origins a session may redirect to.",
   Simulator: "The offline stand-in for providers' authorization and token endpoints.",
+  Simulation:
+    'Faults for simulated connections: expired or revoked tokens, rate limits, server errors and latency from the built-in provider simulation.',
   Snapshots: 'Resetting a data folder, optionally to fixtures.',
   'Admin (local UI)': "Operations of the local dashboard, with the data folder's admin token.",
 }

@@ -233,7 +233,7 @@ describe('simulated connections never touch the network', () => {
   afterAll(() => t.close())
 
   it('answer 501 simulation_unavailable saying how to get answers when nothing answers', async () => {
-    const res = await t.req('GET', `/proxy/${simulated}/user`, { key: t.secretKey })
+    const res = await t.req('GET', `/proxy/${simulated}/users/octocat`, { key: t.secretKey })
     expect(res.status).toBe(501)
     expect(res.headers.get('switchyard-proxy-mode')).toBe('simulated')
     const problem = await res.json()
@@ -250,7 +250,14 @@ describe('simulated connections never touch the network', () => {
           provider: 'github',
           recorded_at: '2026-01-01T00:00:00.000Z',
           duration_ms: 12,
-          request: { method: 'GET', path: '/user', query: '', headers: [], body: '', body_encoding: 'utf8' },
+          request: {
+            method: 'GET',
+            path: '/users/octocat',
+            query: '',
+            headers: [],
+            body: '',
+            body_encoding: 'utf8',
+          },
           response: {
             status: 200,
             headers: [['content-type', 'application/json']],
@@ -262,7 +269,7 @@ describe('simulated connections never touch the network', () => {
     }
     const imported = await t.req('POST', '/api/recordings/import', { key: t.secretKey, body: cassette })
     expect(await imported.json()).toEqual({ imported: 1, skipped: 0 })
-    const res = await t.req('GET', `/proxy/${simulated}/user`, { key: t.secretKey })
+    const res = await t.req('GET', `/proxy/${simulated}/users/octocat`, { key: t.secretKey })
     expect(res.status).toBe(200)
     expect(res.headers.get('switchyard-proxy-mode')).toBe('replay')
     expect(await res.json()).toEqual({ login: 'octocat' })

@@ -71,4 +71,12 @@ describe('the README tour, run as written', () => {
     expect(output).toMatch(/switchyard-proxy-mode: replay/i)
     expect(output).toContain('{"login":"octocat","id":583231,"type":"User"}')
   })
+
+  it('runs the offline loop: Octokit through the proxy, the signed issues webhook, an expired token refreshed', () => {
+    expect(output).toMatch(/created https:\/\/github\.com\/acme\/offline-tour\/issues\/1/)
+    expect(output).toMatch(/^issues valid$/m)
+    expect(output).toMatch(/^200$/m)
+    expect(output).toMatch(/"type":"connection\.fault_injected"/)
+    expect(output).toMatch(/"type":"connection\.refreshed"/)
+  })
 })

@@ -36,6 +36,7 @@ export async function seedCommand(argv: string[], io: Io): Promise<void> {
     `  provider configs  ${summary.provider_configs} new`,
     `  connections       ${summary.connections.active} active, ${summary.connections.needs_reauth} needs_reauth, ${summary.connections.revoked} revoked`,
     `  installations     ${summary.installations.active} active, ${summary.installations.revoked} revoked`,
+    `  simulated GitHub  ${summary.simulated_github_requests} requests (repositories, issues, comments)`,
     `  events            ${summary.events} sample webhooks`,
   ])
 }

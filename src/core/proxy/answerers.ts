@@ -14,6 +14,8 @@ export interface ProxyCall {
   query: string
   headers: Array<[string, string]>
   body: Buffer
+  /** The gateway's own origin (the simulator's token endpoint lives there). */
+  origin: string
 }
 
 export interface ProxyAnswer {

@@ -247,6 +247,7 @@ export function createProxy(deps: {
         query: req.query,
         headers: req.headers,
         body: req.body,
+        origin: req.origin,
       }
       let mode: AnswerMode = 'live'
       const emit = (status: number, extra: Record<string, unknown> = {}) =>

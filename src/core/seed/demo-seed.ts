@@ -1,5 +1,7 @@
 import type { Core } from '../core.js'
 import { AppError } from '../errors.js'
+import { tokenStyleOf } from '../simulator/token-styles.js'
+import { demoGithubRequests } from './demo-github.js'
 
 /** Tenants of the demo: the usual fictional companies. */
 export const DEMO_TENANTS = [
@@ -30,6 +32,8 @@ export const DEMO_PROVIDERS: Record<string, readonly string[]> = {
 export interface DemoSummary {
   provider_configs: number
   connections: Record<'active' | 'needs_reauth' | 'revoked', number>
+  /** Requests run against simulated GitHub accounts (repositories, issues, comments). */
+  simulated_github_requests: number
   installations: Record<'active' | 'revoked', number>
   events: number
 }
@@ -61,6 +65,7 @@ export async function seedDemo(
   const summary: DemoSummary = {
     provider_configs: 0,
     connections: { active: 0, needs_reauth: 0, revoked: 0 },
+    simulated_github_requests: 0,
     installations: { active: 0, revoked: 0 },
     events: 0,
   }
@@ -81,20 +86,30 @@ export async function seedDemo(
 
   for (const [i, tenant] of DEMO_TENANTS.entries()) {
     const provider = providers[i % providers.length]!
+    // Tokens the simulator issues (recorded in its ledger), so the simulated API accepts them.
+    const style = tokenStyleOf(provider)
+    const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
+    core.simulation.ledger.issued({
+      workspaceId,
+      provider,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      expiresIn: style.expiresIn,
+    })
     const connection = core.connections.create(workspaceId, {
       provider,
       provider_config_id: configs.get(provider)!,
       tenant_id: tenant,
       mode: 'simulated',
       params: {},
-      requested_scopes: [],
-      tokens: {
-        access_token: `demo_access_${tenant}`,
-        refresh_token: `demo_refresh_${tenant}`,
-        token_type: 'bearer',
-      },
+      requested_scopes: provider === 'github' ? ['repo', 'read:user', 'user:email'] : [],
+      tokens,
       session_id: `demo_${tenant}`,
     })
+    if (core.simulation.simulationOf(provider) && provider === 'github') {
+      const done = core.simulation.seed(workspaceId, connection.id, demoGithubRequests(tenant))
+      summary.simulated_github_requests += done.length
+    }
     // Every third tenant's refresh fails (needs_reauth); every fourth one is revoked.
     if (i % 4 === 3) {
       core.connections.revoke(workspaceId, connection.id)

@@ -13,6 +13,7 @@ import { createFlowClients } from '../oauth/flow-clients.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import { resolveApiBaseUrl } from '../providers/api-base-url.js'
 import type { ProvidersService } from '../providers/providers.service.js'
+import type { TokenLedger } from '../simulation/token-ledger.js'
 import { createSimulator } from '../simulator/simulator.service.js'
 import type { RedirectOriginsService } from '../workspaces/redirect-origins.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
@@ -30,9 +31,11 @@ export function createConnectFlows(deps: {
   providers: ProvidersService
   providerConfigs: ProviderConfigsService
   events: EventsService
+  /** Records the simulator's tokens for the simulated provider APIs (issue 18). */
+  ledger?: TokenLedger
 }) {
   const { db, box, clock, ids, workspaces, redirectOrigins, providers, providerConfigs, events } = deps
-  const simulator = createSimulator({ clock, providers, workspaces })
+  const simulator = createSimulator({ clock, providers, workspaces, ledger: deps.ledger })
   const flows = createFlowClients({ providers, providerConfigs, simulator })
   const connections = createConnectionsService({
     db,

@@ -2,6 +2,7 @@ import type { Clock } from '../common/clock.js'
 import { workspaceOfSimulatorClient } from '../oauth/endpoints.js'
 import { verifyS256 } from '../oauth/pkce.js'
 import type { Provider } from '../providers/providers.schema.js'
+import type { TokenLedger } from '../simulation/token-ledger.js'
 import type { IssuedCode } from './simulator.schema.js'
 import { tokenStyleOf } from './token-styles.js'
 
@@ -71,18 +72,36 @@ export function createSimulatorTokenEndpoint(deps: {
   refreshesToFail: Set<string>
   /** The provider a workspace's client sees, for the shape of its token responses. */
   provider: (workspaceId: string, providerId: string) => Provider | undefined
+  /** Where issued tokens are recorded, so the simulated APIs accept them (and faults can end them). */
+  ledger?: Pick<TokenLedger, 'issued' | 'refreshRevoked'> | undefined
 }) {
   const { clock, codes, refreshesToFail } = deps
 
-  const issue = (providerId: string, clientId: string, scopes: string[] | undefined) => {
+  const issue = (
+    providerId: string,
+    clientId: string,
+    scopes: string[] | undefined,
+    usedRefreshToken?: string,
+  ) => {
     const style = tokenStyleOf(providerId)
-    const provider = deps.provider(workspaceOfSimulatorClient(clientId)!, providerId)
+    const workspaceId = workspaceOfSimulatorClient(clientId)!
+    const provider = deps.provider(workspaceId, providerId)
+    const accessToken = style.access()
+    const refreshToken = style.refresh()
+    deps.ledger?.issued({
+      workspaceId,
+      provider: providerId,
+      accessToken,
+      refreshToken,
+      expiresIn: style.expiresIn,
+      usedRefreshToken,
+    })
     return json(200, {
       ...(provider && providerShaped(provider)),
-      access_token: style.access(),
+      access_token: accessToken,
       token_type: 'bearer',
       expires_in: style.expiresIn,
-      refresh_token: style.refresh(),
+      refresh_token: refreshToken,
       ...(scopes && { scope: scopes.join(' ') }),
     })
   }
@@ -144,7 +163,10 @@ export function createSimulatorTokenEndpoint(deps: {
         if (!tokenStyleOf(providerId).isRefresh(refreshToken)) {
           return oauthError(400, 'invalid_grant', 'This is not a refresh token the simulator issued.')
         }
-        return issue(providerId, clientId, undefined)
+        if (deps.ledger?.refreshRevoked(workspaceOfSimulatorClient(clientId)!, refreshToken)) {
+          return oauthError(400, 'invalid_grant', 'The user revoked access (a revoke_access fault).')
+        }
+        return issue(providerId, clientId, undefined, refreshToken)
       }
       default:
         return oauthError(400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.')

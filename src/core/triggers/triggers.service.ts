@@ -3,6 +3,7 @@ import type { Ids } from '../common/ids.js'
 import { AppError } from '../errors.js'
 import type { Event } from '../events/events.schema.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
+import type { Provider } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import { signatureHeaders } from '../webhooks/signatures.js'
 import type { WebhooksService } from '../webhooks/webhooks.service.js'
@@ -10,6 +11,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
 import { knownTypesKey, sampleFor } from './samples/index.js'
 import { KNOWN_TYPES, TAKES_ACTIONS, typeAccepted } from './samples/known-types.js'
+import type { Sample } from './samples/sample.js'
 import type { Trigger, TriggerTypes } from './triggers.schema.js'
 
 type Json = Record<string, unknown>
@@ -46,6 +48,39 @@ export function createTriggersService(deps: {
     throw new AppError('invalid_request', `Unknown provider '${id}'.`, {
       errors: [{ pointer, detail: 'no catalog or custom provider has this id' }],
     })
+  }
+  async function send(
+    workspaceId: string,
+    provider: Provider,
+    sample: Sample,
+    options: { host: string; triggered: boolean; nowMs: number },
+  ): Promise<Event> {
+    const { nowMs } = options
+    const providerScheme = provider.webhooks?.signature ?? null
+    const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
+    const body = Buffer.from(JSON.stringify(sample.body))
+    const scheme = signing?.scheme ?? providerScheme
+    const signed =
+      signing && scheme ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg')) : {}
+    const headers: Array<[string, string]> = [
+      ['Host', options.host],
+      ['Content-Type', sample.contentType ?? 'application/json'],
+      ['Content-Length', String(body.length)],
+      ...Object.entries(sample.headers),
+      ...Object.entries(signed),
+    ]
+    const workspace = workspaces.getById(workspaceId).name
+    const { event } = await webhooks.ingest({
+      workspaceId,
+      provider: provider.id,
+      method: 'POST',
+      path: `/webhooks/${provider.id}`,
+      query: workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString(),
+      headers,
+      body,
+      ...(options.triggered && { triggered: true }),
+    })
+    return event
   }
   return {
     /**
@@ -86,31 +121,18 @@ export function createTriggersService(deps: {
           },
         )
       }
-      const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
       const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
-      const body = Buffer.from(JSON.stringify(input.data ? deepMerge(sample.body, input.data) : sample.body))
-      const scheme = signing?.scheme ?? providerScheme
-      const signed =
-        signing && scheme ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg')) : {}
-      const headers: Array<[string, string]> = [
-        ['Host', host],
-        ['Content-Type', sample.contentType ?? 'application/json'],
-        ['Content-Length', String(body.length)],
-        ...Object.entries(sample.headers),
-        ...Object.entries(signed),
-      ]
-      const workspace = workspaces.getById(workspaceId).name
-      const { event } = await webhooks.ingest({
-        workspaceId,
-        provider: provider.id,
-        method: 'POST',
-        path: `/webhooks/${provider.id}`,
-        query: workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString(),
-        headers,
-        body,
-        triggered: true,
-      })
-      return event
+      const body = input.data ? deepMerge(sample.body, input.data) : sample.body
+      return send(workspaceId, provider, { ...sample, body }, { host, triggered: true, nowMs })
+    },
+
+    /**
+     * Signs a provider's webhook with the workspace's provider config secret and sends it through
+     * the capture path real deliveries take. The simulated providers' webhooks go out here too.
+     */
+    deliver(workspaceId: string, providerId: string, sample: Sample): Promise<Event> {
+      const provider = providerOf(workspaceId, providerId, '/provider')
+      return send(workspaceId, provider, sample, { host: '127.0.0.1', triggered: false, nowMs: clock.now() })
     },
   }
 }

@@ -10,6 +10,7 @@ import { migration0009 } from './0009-connect-requirements.js'
 import { migration0010 } from './0010-webhook-duplicates-replays.js'
 import { migration0011 } from './0011-redirect-origins.js'
 import { migration0012 } from './0012-data-plane.js'
+import { migration0014 } from './0014-simulation.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0014,
 ]

@@ -1,9 +1,12 @@
-import { fake, type SampleBuilder, splitAction } from './sample.js'
+import { githubWebhook } from '../../simulation/github/payloads.js'
+import { issue, issueComment, repository } from '../../simulation/github/representations.js'
+import { fake, type Sample, type SampleBuilder, splitAction } from './sample.js'
 
 const DEFAULT_ACTIONS: Record<string, string> = {
   pull_request: 'opened',
   issues: 'opened',
   issue_comment: 'created',
+  repository: 'created',
   release: 'published',
   workflow_run: 'completed',
   installation: 'created',
@@ -67,17 +70,6 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
     }
   },
   pull_request: (nowMs, action) => ({ action, number: 42, pull_request: pullRequest(nowMs, action) }),
-  issues: (nowMs, action) => ({
-    action,
-    issue: {
-      id: fake.number(10),
-      number: 7,
-      title: 'Webhooks arrive twice',
-      state: action === 'closed' ? 'closed' : 'open',
-      user: { login: 'octocat' },
-      created_at: fake.iso(nowMs),
-    },
-  }),
   ping: () => ({
     zen: 'Design for failure.',
     hook_id: fake.number(9),
@@ -107,10 +99,76 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
   }),
 }
 
+/**
+ * `issues`, `issue_comment` and `repository` come from the simulated GitHub's own payload builder,
+ * so a triggered `issues.opened` and one the simulation emits look alike.
+ */
+function simulatedShape(event: string, action: string, nowMs: number): Sample | undefined {
+  const sender = { login: 'octocat', id: 583231 }
+  const at = fake.iso(Math.floor(nowMs / 1000) * 1000)
+  const repo = repository({
+    id: fake.number(9),
+    name: 'switchyard-demo',
+    owner: sender,
+    description: 'Webhooks, captured byte for byte',
+    private: false,
+    homepage: null,
+    has_issues: true,
+    created_at: at,
+    open_issues: 1,
+  })
+  const closed = action === 'closed'
+  const sampleIssue = issue({
+    id: fake.number(10),
+    number: 7,
+    repo,
+    title: 'Webhooks arrive twice',
+    body: 'Seen after a deploy.',
+    user: sender,
+    labels: ['bug'],
+    state: closed ? 'closed' : 'open',
+    state_reason: closed ? 'completed' : action === 'reopened' ? 'reopened' : null,
+    comments: event === 'issue_comment' ? 1 : 0,
+    created_at: at,
+    updated_at: at,
+    closed_at: closed ? at : null,
+    closed_by: closed ? sender : null,
+  })
+  if (event === 'repository' && action === 'created')
+    return githubWebhook({ event, action, repository: repo }, sender)
+  if (event === 'issues' && (action === 'opened' || action === 'closed' || action === 'reopened'))
+    return githubWebhook({ event, action, issue: sampleIssue, repository: repo }, sender)
+  if (event === 'issues' && action === 'edited')
+    return githubWebhook(
+      {
+        event,
+        action,
+        issue: sampleIssue,
+        repository: repo,
+        changes: { title: { from: 'Webhooks arrive' } },
+      },
+      sender,
+    )
+  if (event === 'issue_comment' && action === 'created') {
+    const comment = issueComment({
+      id: fake.number(10),
+      repo,
+      issueNumber: 7,
+      body: 'Same here.',
+      user: sender,
+      created_at: at,
+    })
+    return githubWebhook({ event, action, issue: sampleIssue, comment, repository: repo }, sender)
+  }
+  return undefined
+}
+
 /** GitHub: the event name in X-GitHub-Event, the action (`pull_request.opened`) in the body. */
 export const github: SampleBuilder = ({ type, nowMs }) => {
   const { event, action: given } = splitAction(type)
   const action = given ?? DEFAULT_ACTIONS[event]
+  const simulated = action ? simulatedShape(event, action, nowMs) : undefined
+  if (simulated) return simulated
   const specific = BODIES[event]?.(nowMs, action ?? 'created') ?? (action ? { action } : {})
   return {
     body: { ...specific, ...people(nowMs) },

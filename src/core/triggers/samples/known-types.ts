@@ -12,6 +12,7 @@ export const KNOWN_TYPES = {
     'pull_request',
     'issues',
     'issue_comment',
+    'repository',
     'release',
     'workflow_run',
     'installation',

@@ -1,0 +1,140 @@
+// The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
+// connection, answered from SQLite by the built-in simulation), and the latency from creating an
+// issue to its `issues` webhook being captured (seen on the live event stream).
+// The gateway (`switchyard serve`) runs in its own process.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { bootstrap } from '../src/core/bootstrap.js'
+import { createCore } from '../src/core/core.js'
+import { openDataFolder } from '../src/core/data-folder.js'
+import { tokenStyleOf } from '../src/core/simulator/token-styles.js'
+import { start, stop } from './harness.js'
+import { percentile, writeSection } from './results.mjs'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CREATES = Number(process.env.BENCH_CREATES ?? 300)
+
+type Autocannon = (o: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+}) => Promise<{ requests: { average: number }; '2xx': number; non2xx: number; errors: number }>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+const data = mkdtempSync(join(tmpdir(), 'switchyard-simulation-bench-'))
+let gateway: Awaited<ReturnType<typeof start>> | undefined
+try {
+  // A simulated GitHub connection with a token the simulator issued, and a repository of 60 issues.
+  const folder = openDataFolder(data)
+  const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
+  const key = bootstrap(core)!.keys.find((k) => k.role === 'secret')!.key
+  core.workspaces.setTier('default', 'enterprise', 1_000_000_000)
+  const ws = core.workspaces.get('default').id
+  core.providerConfigs.create(ws, { provider: 'github', webhook_secret: 'bench-secret' })
+  const style = tokenStyleOf('github')
+  const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
+  core.simulation.ledger.issued({
+    workspaceId: ws,
+    provider: 'github',
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    expiresIn: 86_400,
+  })
+  const connection = core.connections.create(ws, {
+    provider: 'github',
+    provider_config_id: null,
+    tenant_id: 'bench',
+    mode: 'simulated',
+    params: {},
+    requested_scopes: ['repo'],
+    tokens: { ...tokens, expires_in: 86_400 },
+    session_id: 'bench',
+  })
+  core.simulation.seed(ws, connection.id, [
+    { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
+    ...Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/repos/bench/bench/issues',
+      body: { title: `Issue ${i}`, body: 'x'.repeat(200), labels: ['bug'] },
+    })),
+  ])
+  folder.db.close()
+
+  gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
+  const auth = { authorization: `token ${key}` }
+  const base = `${gateway.url}/proxy/${connection.id}`
+  const page = await fetch(`${base}/repos/bench/bench/issues`, { headers: auth })
+  const size = (await page.json()).length
+  if (page.status !== 200 || size !== 30) throw new Error(`page: ${page.status}, ${size} issues`)
+
+  const burst = await autocannon({
+    url: `${base}/repos/bench/bench/issues`,
+    connections: 10,
+    duration: SECONDS,
+    headers: auth,
+  })
+  const rps = burst.requests.average
+
+  // The live stream of webhook.received events; each create waits for its own capture.
+  const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
+    headers: { authorization: `Bearer ${key}` },
+  })
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let buffered = ''
+  const nextIssuesEvent = async () => {
+    for (;;) {
+      const end = buffered.indexOf('\n\n')
+      if (end !== -1) {
+        const frame = buffered.slice(0, end)
+        buffered = buffered.slice(end + 2)
+        const line = frame.split('\n').find((l) => l.startsWith('data:'))
+        if (line && JSON.parse(line.slice(5)).provider_event_type === 'issues') return
+        continue
+      }
+      const { value, done } = await reader.read()
+      if (done) throw new Error('the stream ended')
+      buffered += value
+    }
+  }
+  const times: number[] = []
+  for (let i = 0; i < CREATES; i++) {
+    const t0 = process.hrtime.bigint()
+    const seen = nextIssuesEvent()
+    const res = await fetch(`${base}/repos/bench/bench/issues`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Created ${i}` }),
+    })
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`)
+    await res.arrayBuffer()
+    await seen
+    if (i >= 20) times.push(Number(process.hrtime.bigint() - t0) / 1e6)
+  }
+  await reader.cancel()
+
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
+  const p50 = percentile(times, 50)
+  const p99 = percentile(times, 99)
+  writeSection(
+    'Simulation',
+    `\`npm run bench:simulation\`: a simulated GitHub connection (state in SQLite, token checked against
+the simulator's ledger on every call). Throughput: autocannon, 10 connections, ${SECONDS} s, of
+\`GET /proxy/{connection}/repos/{owner}/{repo}/issues\` answering a page of 30 issues (with \`Link\`).
+Create-to-capture: ${CREATES} sequential \`POST …/issues\` (the first 20 as warm-up), each timed until its
+\`issues\` webhook, signed and captured through the ingest path, arrives on \`/api/events/stream\`.
+The machine is shared while this runs, so treat the figures as indicative.
+
+**Page of 30 issues: ${Math.round(rps).toLocaleString('en-US')} calls/s (target ≥ 2,000): ${verdict(rps >= 2000)}**
+(${burst.non2xx + burst.errors} non-2xx or errors).
+**Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
+  )
+  console.log(
+    `page of 30: ${Math.round(rps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+  )
+} finally {
+  if (gateway) await stop(gateway.child)
+  rmSync(data, { recursive: true, force: true })
+}
