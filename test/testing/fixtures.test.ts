@@ -176,9 +176,17 @@ describe('POST /api/reset with fixtures', () => {
 })
 
 describe('fixtures with recordings', () => {
-  it('declared recordings answer a simulated connection through the proxy, and apply once', async () => {
-    expect(fixturesOf(t.core).apply(fixtures()).recordings).toBe(1)
+  it('a declared simulated connection is answered by the simulated GitHub through the proxy', async () => {
+    fixturesOf(t.core).apply(fixtures())
     const res = await t.req('GET', '/proxy/conn_acme_github/user', { key: FIXED_SECRET })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('switchyard-proxy-mode')).toBe('simulated')
+    expect(await res.json()).toMatchObject({ login: expect.any(String), type: 'User' })
+  })
+
+  it('declared recordings answer what the simulation does not, and apply once', async () => {
+    expect(fixturesOf(t.core).apply(fixtures()).recordings).toBe(1)
+    const res = await t.req('GET', '/proxy/conn_acme_github/users/octocat', { key: FIXED_SECRET })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ login: 'octocat', id: 583231, type: 'User' })
     expect(fixturesOf(t.core).apply(fixtures()).recordings).toBe(0)
