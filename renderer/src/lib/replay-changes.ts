@@ -1,21 +1,6 @@
 /** Header, body and diff helpers for "Edit and replay" (pure: unit-testable, no React). */
 
-/** Headers the gateway sets per hop; not shown for editing (the API refuses them as edits). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'expect',
-  'http2-settings',
-])
+import { HOP_BY_HOP } from '../../../src/core/common/hop-by-hop'
 
 export type HeaderPair = [name: string, value: string]
 

@@ -1,19 +1,4 @@
-/** Per hop, never forwarded (RFC 9110 section 7.6.1), plus what fetch computes itself. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'expect',
-  'http2-settings',
-])
+import { HOP_BY_HOP } from '../common/hop-by-hop.js'
 
 /** The original headers minus hop-by-hop ones (and any the Connection header names). */
 export function forwardableHeaders(headers: Array<[string, string]>): Array<[string, string]> {
