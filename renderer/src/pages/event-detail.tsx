@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { CodeBlock } from '../components/code'
 import { copyText } from '../components/copy'
 import { Modal } from '../components/dialog'
+import { HeadersTable } from '../components/headers-table'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
@@ -203,32 +204,7 @@ function RequestTab({ request }: { request: NonNullable<Detail['request']> }) {
       </p>
       <div className="section">
         <h3>Headers</h3>
-        <div className="table-wrap">
-          <table className="data-table compact">
-            <caption className="sr-only">Request headers</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="col-name">
-                  Name
-                </th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {request.headers.map((h, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: headers repeat; their order is their identity.
-                <tr key={i}>
-                  <td>
-                    <Mono>{h.name}</Mono>
-                  </td>
-                  <td className="wrap">
-                    <Mono>{h.value}</Mono>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HeadersTable caption="Request headers" headers={request.headers} />
       </div>
       <div className="section">
         <div className="row spread">
