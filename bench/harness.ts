@@ -2,19 +2,24 @@
 // bench's process, never shares their event loop), stopped cleanly, loaded with autocannon, and
 // their CPU time read from /proc.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { bootstrap } from '../src/core/bootstrap.js'
+import { createCore } from '../src/core/core.js'
+import { openDataFolder } from '../src/core/data-folder.js'
 
 export const ROOT = new URL('..', import.meta.url).pathname
 
 /** The part of autocannon's API used here (it ships no type declarations). */
 type Autocannon = (options: {
   url: string
-  method: string
+  method?: string
   connections: number
   duration: number
-  headers: Record<string, string>
-  body: string
+  headers?: Record<string, string>
+  body?: string
 }) => Promise<{
   requests: { average: number }
   latency: { p50: number; p99: number }
@@ -23,7 +28,21 @@ type Autocannon = (options: {
   errors: number
   timeouts: number
 }>
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+/**
+ * A fresh data folder, prepared in the bench's process before a gateway is spawned on it: its core,
+ * the first secret key, and the default workspace's rate limit lifted (enterprise, 10^9 a minute).
+ * Close `db` before spawning the gateway on `dir`.
+ */
+export function prepareDataFolder(name: string) {
+  const dir = mkdtempSync(join(tmpdir(), `switchyard-${name}-bench-`))
+  const folder = openDataFolder(dir)
+  const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
+  const key = bootstrap(core)!.keys.find((k) => k.role === 'secret')!.key
+  core.workspaces.setTier('default', 'enterprise', 1_000_000_000)
+  return { dir, db: folder.db, core, key, workspaceId: core.workspaces.get('default').id }
+}
 
 /** Spawns `node <args>` and resolves once it prints `listening on <url>`, with everything it printed. */
 export function start(args: string[]): Promise<{ child: ChildProcess; url: string; out: string }> {

@@ -2,16 +2,10 @@
 // call through `/proxy` in live mode, and a replayed call (recordings, no network), in one run;
 // replay throughput; and the gateway's memory while a 50 MiB download streams through it.
 // The gateway (`switchyard serve`) and the provider each run in their own process.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { bootstrap } from '../src/core/bootstrap.js'
-import { createCore } from '../src/core/core.js'
-import { openDataFolder } from '../src/core/data-folder.js'
 import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
-import { start, stop } from './harness.js'
+import { autocannon, prepareDataFolder, start, stop } from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000)
@@ -74,14 +68,6 @@ async function latency(url: string, headers: Record<string, string>) {
   return { p50: percentile(times, 50), p99: percentile(times, 99) }
 }
 
-type Autocannon = (o: {
-  url: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-}) => Promise<{ requests: { average: number }; '2xx': number; non2xx: number; errors: number }>
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
 /** Downloads `url`, pausing for a second after the first MiB; the gateway's memory then and at the end. */
 function slowDownload(url: string, headers: Record<string, string>, probe: () => ReturnType<typeof memory>) {
   return new Promise<{ paused: ReturnType<typeof memory>; end: ReturnType<typeof memory> }>(
@@ -117,16 +103,11 @@ function memory(pid: number) {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
 }
 
-const data = mkdtempSync(join(tmpdir(), 'switchyard-proxy-bench-'))
+const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('proxy')
 const provider = await start(['--input-type=module', '-e', PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
   // A real-mode connection made straight in the data folder (the OAuth dance is not what is measured).
-  const folder = openDataFolder(data)
-  const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
-  const key = bootstrap(core)!.keys.find((k) => k.role === 'secret')!.key
-  core.workspaces.setTier('default', 'enterprise', 1_000_000)
-  const ws = core.workspaces.get('default').id
   core.providers.create(
     ws,
     CreateProviderSchema.parse({
@@ -155,7 +136,7 @@ try {
     tokens: { access_token: 'at_bench', token_type: 'Bearer', expires_in: 86_400 },
     session_id: 'bench',
   })
-  folder.db.close()
+  db.close()
 
   gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
   const auth = { authorization: `Bearer ${key}` }

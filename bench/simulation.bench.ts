@@ -2,37 +2,18 @@
 // connection, answered from SQLite by the built-in simulation), and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { bootstrap } from '../src/core/bootstrap.js'
-import { createCore } from '../src/core/core.js'
-import { openDataFolder } from '../src/core/data-folder.js'
+import { rmSync } from 'node:fs'
 import { tokenStyleOf } from '../src/core/simulator/token-styles.js'
-import { start, stop } from './harness.js'
+import { autocannon, prepareDataFolder, start, stop } from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CREATES = Number(process.env.BENCH_CREATES ?? 300)
 
-type Autocannon = (o: {
-  url: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-}) => Promise<{ requests: { average: number }; '2xx': number; non2xx: number; errors: number }>
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
-const data = mkdtempSync(join(tmpdir(), 'switchyard-simulation-bench-'))
+const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('simulation')
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
   // A simulated GitHub connection with a token the simulator issued, and a repository of 60 issues.
-  const folder = openDataFolder(data)
-  const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
-  const key = bootstrap(core)!.keys.find((k) => k.role === 'secret')!.key
-  core.workspaces.setTier('default', 'enterprise', 1_000_000_000)
-  const ws = core.workspaces.get('default').id
   core.providerConfigs.create(ws, { provider: 'github', webhook_secret: 'bench-secret' })
   const style = tokenStyleOf('github')
   const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
@@ -61,7 +42,7 @@ try {
       body: { title: `Issue ${i}`, body: 'x'.repeat(200), labels: ['bug'] },
     })),
   ])
-  folder.db.close()
+  db.close()
 
   gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
   const auth = { authorization: `token ${key}` }
