@@ -57,6 +57,9 @@ export function createApi(options: {
   return api
 }
 
+/** What to tell a person about a failed call: the server's problem detail, or the error as text. */
+export const errorDetail = (err: unknown): string => (err instanceof ApiError ? err.detail : String(err))
+
 /** The data of an openapi-fetch result, or its problem+json thrown as an ApiError. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || !result.response.ok) {

@@ -5,7 +5,7 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError, unwrap } from '../lib/api'
+import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -62,8 +62,7 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
               tone: 'error',
               detail: c.status_reason ?? 'The connection needs re-authorization.',
             }),
-      onError: (e) =>
-        notify('Refresh failed', { tone: 'error', detail: e instanceof ApiError ? e.detail : String(e) }),
+      onError: (e) => notify('Refresh failed', { tone: 'error', detail: errorDetail(e) }),
     })
 
   const c = connection.data
@@ -185,7 +184,7 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
             onError: (e) =>
               notify('Could not revoke', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }

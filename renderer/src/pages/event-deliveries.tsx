@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, ErrorNote, Field, Mono, Time } from '../components/ui'
-import { ApiError, type EventDetail, type Schemas, unwrap } from '../lib/api'
+import { type EventDetail, errorDetail, type Schemas, unwrap } from '../lib/api'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useApiMutation } from '../lib/queries'
 import { Link } from '../lib/router'
@@ -40,8 +40,7 @@ export function DeliveriesPanel({ event }: { event: EventDetail }) {
           detail: `${d.target} answered ${d.status ?? d.error ?? 'nothing'}`,
         })
       },
-      onError: (e) =>
-        notify('Could not deliver', { tone: 'error', detail: e instanceof ApiError ? e.detail : String(e) }),
+      onError: (e) => notify('Could not deliver', { tone: 'error', detail: errorDetail(e) }),
     })
 
   return (

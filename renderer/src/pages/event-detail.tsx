@@ -7,7 +7,7 @@ import { HeadersTable } from '../components/headers-table'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError, type EventDetail as Detail, unwrap } from '../lib/api'
+import { type EventDetail as Detail, errorDetail, unwrap } from '../lib/api'
 import { toCurl } from '../lib/curl'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useKey } from '../lib/queries'
@@ -50,7 +50,7 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
     } catch (err) {
       notify('Could not download the body', {
         tone: 'error',
-        detail: err instanceof ApiError ? err.detail : String(err),
+        detail: errorDetail(err),
       })
     }
   }

@@ -5,7 +5,7 @@ import { Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors } from '../components/ui'
-import { ApiError, unwrap } from '../lib/api'
+import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 
@@ -47,7 +47,7 @@ export function ExportButton({ filter }: { filter: EventFilter }) {
       )
       notify('Export downloaded')
     } catch (e) {
-      notify('Export failed', { tone: 'error', detail: e instanceof ApiError ? e.detail : String(e) })
+      notify('Export failed', { tone: 'error', detail: errorDetail(e) })
     } finally {
       setBusy(false)
     }

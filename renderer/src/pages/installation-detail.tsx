@@ -5,7 +5,7 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError, unwrap } from '../lib/api'
+import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -96,7 +96,7 @@ export function InstallationDetail({ id, onClose }: { id: string; onClose: () =>
             onError: (e) =>
               notify('Could not uninstall', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }

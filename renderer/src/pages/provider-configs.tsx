@@ -6,7 +6,7 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
-import { ApiError, type Schemas, unwrap } from '../lib/api'
+import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
@@ -199,7 +199,7 @@ export function ProviderConfigsPage() {
             onError: (e) =>
               notify('Could not delete', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }

@@ -5,7 +5,7 @@ import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates } from '../components/ui'
-import { ApiError, unwrap } from '../lib/api'
+import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link, navigate } from '../lib/router'
 import { useSession } from '../lib/session'
@@ -146,7 +146,7 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
             onError: (e) =>
               notify('Could not delete', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }

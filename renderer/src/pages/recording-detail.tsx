@@ -6,7 +6,7 @@ import { HeadersTable } from '../components/headers-table'
 import { Icon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, Time } from '../components/ui'
-import { ApiError, type Schemas, unwrap } from '../lib/api'
+import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
@@ -118,7 +118,7 @@ export function RecordingDetail({ id, onClose }: { id: string; onClose: () => vo
             onError: (e) =>
               notify('Could not delete', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }

@@ -6,7 +6,7 @@ import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
-import { ApiError, type Schemas, unwrap } from '../lib/api'
+import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { formatBytes } from '../lib/format'
 import { useApiMutation, useKey, useSearchList } from '../lib/queries'
@@ -118,7 +118,7 @@ function ProxyModes() {
                       onError: (err) =>
                         notify('Could not change the mode', {
                           tone: 'error',
-                          detail: err instanceof ApiError ? err.detail : String(err),
+                          detail: errorDetail(err),
                         }),
                     },
                   )
@@ -186,7 +186,7 @@ export function RecordingsPage() {
       onError: (err) =>
         notify('Could not import', {
           tone: 'error',
-          detail: err instanceof ApiError ? err.detail : String(err),
+          detail: errorDetail(err),
         }),
     })
   }

@@ -5,7 +5,7 @@ import { Icon } from '../components/icons'
 import { rowsOf } from '../components/list-footer'
 import { useToast } from '../components/toast'
 import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { ApiError, type Schemas, unwrap } from '../lib/api'
+import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
 
@@ -52,7 +52,7 @@ export function WebhookEndpoints() {
     } catch (err) {
       notify('Could not load the secret', {
         tone: 'error',
-        detail: err instanceof ApiError ? err.detail : String(err),
+        detail: errorDetail(err),
       })
     }
   }
@@ -206,7 +206,7 @@ export function WebhookEndpoints() {
             onError: (e) =>
               notify('Could not delete', {
                 tone: 'error',
-                detail: e instanceof ApiError ? e.detail : String(e),
+                detail: errorDetail(e),
               }),
           })
         }
