@@ -37,6 +37,21 @@ export interface SimulationContext<State> {
 /** The parts a call's answer needs, before the shared code turns them into a ProxyAnswer. */
 export type Handler<State> = (ctx: SimulationContext<State>) => ProxyAnswer
 
+/** A titled table of a simulated account's objects, for the dashboard's connection detail. */
+export interface SimulatedAccountSection {
+  title: string
+  columns: string[]
+  rows: string[][]
+}
+
+/** A ready-made call for the dashboard's API panel (path relative to the provider's API base). */
+export interface SimulationExampleCall {
+  label: string
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  path: string
+  body?: unknown
+}
+
 /**
  * A provider's built-in simulation, one folder per provider (`github/`). `route` picks the handler
  * for a call, or undefined to let the next answerer (recordings) try; the rest are the provider's
@@ -49,4 +64,8 @@ export interface ProviderSimulation<State = unknown> {
   unauthorized(verdict: Exclude<TokenVerdict, 'ok'>): ProxyAnswer
   rateLimited(nowMs: number): ProxyAnswer
   serverError(status: number): ProxyAnswer
+  /** What the connection detail view shows of the account (e.g. GitHub's repos and issues). */
+  accountView?(objects: AccountObjects, state: State): SimulatedAccountSection[]
+  /** Example calls offered by the API panel, valid against a fresh or seeded account. */
+  exampleCalls?: readonly SimulationExampleCall[]
 }
