@@ -44,14 +44,24 @@ describe.skipIf(!hasChromium)('dashboard: a simulated GitHub connection', { time
     data.cleanup()
   })
 
-  async function openConnection() {
-    const tab = await browser.newPage()
+  async function openConnection(colorScheme: 'light' | 'dark' = 'light') {
+    const tab = await browser.newPage({ colorScheme })
     await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
     await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
     await tab.page.goto(`${server.url}/ui/connections?id=${conn}`)
     await tab.page.getByRole('region', { name: 'Simulated account' }).waitFor()
     return tab
   }
+  /** The faults API, called as the CLI would (the admin token stands in for a secret key). */
+  const faultsApi = (method: string, body?: unknown) =>
+    fetch(`${server.url}/api/connections/${conn}/faults`, {
+      method,
+      headers: {
+        authorization: `Bearer ${server.adminToken}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
   const account = (page: Page) => page.getByRole('region', { name: 'Simulated account' })
   const faults = (page: Page) => page.getByRole('region', { name: 'Faults' })
   const apiPanel = (page: Page) => page.getByRole('region', { name: 'Call the provider API' })
@@ -132,25 +142,33 @@ describe.skipIf(!hasChromium)('dashboard: a simulated GitHub connection', { time
     await panel.getByLabel('Status').fill('418')
     await panel.getByRole('button', { name: 'Add fault' }).click()
     await panel.getByRole('alert').getByText('expected 500, 502 or 503').waitFor()
-    const res = await fetch(`${server.url}/api/connections/${conn}/faults`, {
-      headers: { authorization: `Bearer ${server.adminToken}` },
-    })
+    const res = await faultsApi('GET')
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([])
     expect(await axeViolations(page)).toEqual([])
     expect(unexpected(consoleErrors)).toEqual([])
     await context.close()
   })
 
+  it('has no serious accessibility problems in the dark theme either', async () => {
+    // A pending fault, so "Clear faults" (a danger button) is enabled and judged too.
+    expect((await faultsApi('POST', { kind: 'rate_limit', count: 3 })).status).toBe(201)
+    const { page, context, consoleErrors } = await openConnection('dark')
+    await account(page).getByRole('table', { name: 'Repositories' }).getByRole('cell').first().waitFor()
+    await faults(page)
+      .getByRole('row', { name: /rate_limit 3 of 3 calls/ })
+      .waitFor()
+    await faults(page).getByLabel('Fault', { exact: true }).selectOption('server_error')
+    expect(await axeViolations(page)).toEqual([])
+    expect(unexpected(consoleErrors)).toEqual([])
+    await context.close()
+    expect((await faultsApi('DELETE')).status).toBe(204)
+  })
+
   it('a fault added elsewhere (the API, as the CLI does) shows after "Refresh faults"', async () => {
     const { page, context } = await openConnection()
     const table = faults(page).getByRole('table', { name: 'Faults since the last clear' })
     await table.getByText('No faults: calls are answered normally.').waitFor()
-    const added = await fetch(`${server.url}/api/connections/${conn}/faults`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'latency', ms: 1500, count: 2 }),
-    })
-    expect(added.status).toBe(201)
+    expect((await faultsApi('POST', { kind: 'latency', ms: 1500, count: 2 })).status).toBe(201)
     await faults(page).getByRole('button', { name: 'Refresh faults' }).click()
     await table.getByRole('row', { name: /latency 2 of 2 calls 1500 ms/ }).waitFor()
     await context.close()
