@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoGithubRequests } from '../../src/core/seed/demo-github.js'
+import { Switchyard } from '../../src/sdk/index.js'
 import { count, simulatedFlow } from '../api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
@@ -126,6 +127,23 @@ describe('the simulated GitHub account', () => {
       name: 'hello-switchyard-2',
     })
     expect(section(next, 'Recent issues').rows).toHaveLength(1)
+  })
+
+  it('the SDK reads it with getSimulation(connectionId)', async () => {
+    const id = await connect('github', 'sdk-user')
+    const sdk = new Switchyard({
+      apiKey: t.secretKey,
+      baseUrl: 'http://127.0.0.1:4747',
+      // Through the app in process, with the loopback Host a real request to 127.0.0.1 carries.
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers)
+        headers.set('host', '127.0.0.1:4747')
+        return Promise.resolve(t.app.request(String(input), { ...init, headers }))
+      },
+    })
+    const v = await sdk.getSimulation(id)
+    expect(v.provider).toBe('github')
+    expect(v.example_calls[0]).toEqual({ label: 'Get the user', method: 'GET', path: '/user' })
   })
 
   it('lists the faults injected since the last clear', async () => {
