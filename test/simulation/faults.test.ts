@@ -123,7 +123,9 @@ describe('bad input on the faults API', () => {
   it('a server_error status other than 500, 502 or 503 is refused with the allowed values', async () => {
     const res = await addFault({ kind: 'server_error', count: 1, status: 418 })
     expect(res.status).toBe(400)
-    expect((await res.json()).errors).toEqual([{ pointer: '/status', detail: 'expected 500, 502 or 503, got an integer' }])
+    expect((await res.json()).errors).toEqual([
+      { pointer: '/status', detail: 'expected 500, 502 or 503, got an integer' },
+    ])
   })
 
   it('an unknown connection is a 404', async () => {
