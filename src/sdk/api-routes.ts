@@ -46,6 +46,7 @@ export const ROUTES = {
   getProviderConfig: { method: 'GET', path: '/api/provider-configs/{id}' },
   getProviderLogo: { method: 'GET', path: '/providers/{id}/logo.svg' },
   getRecording: { method: 'GET', path: '/api/recordings/{id}' },
+  getSimulation: { method: 'GET', path: '/api/connections/{id}/simulation' },
   getSyncJob: { method: 'GET', path: '/api/sync/jobs/{id}' },
   getWebhookEndpoint: { method: 'GET', path: '/api/webhook-endpoints/{id}' },
   getWorkspace: { method: 'GET', path: '/api/workspace' },

@@ -237,6 +237,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/connections/{id}/simulation': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get the simulated account
+     * @description What the connection detail view shows of a simulated connection: the account's data as titled tables (GitHub: repositories, recent issues), example calls that work against it through `/proxy/{id}`, and its faults. A provider without a built-in simulation (its calls are answered by mock routes or recordings, which keep no account) has no `sections` and no `example_calls`. Reading changes nothing. Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
+     */
+    get: operations['getSimulation']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/connections/search': {
     parameters: {
       query?: never
@@ -2502,6 +2522,57 @@ export interface components {
      * @enum {string|null}
      */
     SignatureVerdict: 'valid' | 'invalid' | 'unverified' | null
+    /** @description A titled table of the simulated account's objects (GitHub: repositories, recent issues). */
+    SimulatedAccountSection: {
+      /**
+       * @example [
+       *       "Name",
+       *       "Visibility",
+       *       "Open issues"
+       *     ]
+       */
+      columns: string[]
+      /**
+       * @description One cell per column, as text.
+       * @example [
+       *       [
+       *         "acme/storefront",
+       *         "public",
+       *         "2"
+       *       ]
+       *     ]
+       */
+      rows: string[][]
+      /** @example Repositories */
+      title: string
+    }
+    /** @description A ready-made call that works against this account (fresh or seeded), for the API panel. */
+    SimulationExampleCall: {
+      /** @description The JSON body to send, when the call has one. */
+      body?: unknown
+      /** @example Open an issue */
+      label: string
+      /** @enum {string} */
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+      /**
+       * @description Relative to the provider API, as sent to `/proxy/{connection_id}{path}`.
+       * @example /repos/acme/storefront/issues
+       */
+      path: string
+    }
+    /** @description A simulated connection's account as the dashboard shows it: its data, example calls and faults. */
+    SimulationView: {
+      /** @description Example calls for the API panel; empty when the provider has no built-in simulation. */
+      example_calls: components['schemas']['SimulationExampleCall'][]
+      /** @description The faults injected since the last clear, oldest first (as `GET …/faults` lists them). */
+      faults: components['schemas']['Fault'][]
+      /** @example github */
+      provider: string
+      /** @description What the account holds. Empty when the provider has no built-in simulation (its calls are answered by mock routes or recordings, which keep no account state). */
+      sections: components['schemas']['SimulatedAccountSection'][]
+      /** @enum {boolean} */
+      simulated: true
+    }
     SortEntry: {
       /**
        * @default asc
@@ -4184,6 +4255,106 @@ export interface operations {
       /** @description The provider could not be reached or failed; the connection is unchanged (`upstream_error`). */
       502: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getSimulation: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The simulated account. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SimulationView']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
           [name: string]: unknown
         }
         content: {

@@ -334,7 +334,11 @@ export class Switchyard extends SwitchyardClient {
     await this.call('deleteWebhookEndpoint', id(endpointId))
   }
 
-  // Faults on simulated connections
+  // Simulated connections: the account and its faults
+  /** A simulated connection's account as the dashboard shows it: its data, example calls and faults. */
+  getSimulation(connectionId: string): Promise<ResultOf<'getSimulation'>> {
+    return this.call('getSimulation', id(connectionId))
+  }
   /** Makes the simulated provider misbehave for this connection (expired token, rate limit, …). */
   addFault(connectionId: string, fault: BodyOf<'addFault'>): Promise<ResultOf<'addFault'>> {
     return this.call('addFault', { ...id(connectionId), body: fault })

@@ -120,6 +120,14 @@ describe('bad input on the faults API', () => {
     expect(await listFaults(id)).toEqual([])
   })
 
+  it('a server_error status other than 500, 502 or 503 is refused with the allowed values', async () => {
+    const res = await addFault({ kind: 'server_error', count: 1, status: 418 })
+    expect(res.status).toBe(400)
+    expect((await res.json()).errors).toEqual([
+      { pointer: '/status', detail: 'expected 500, 502 or 503, got an integer' },
+    ])
+  })
+
   it('an unknown connection is a 404', async () => {
     expect((await addFault({ kind: 'expire_token' }, 'conn_nope')).status).toBe(404)
     expect((await t.req('GET', '/api/connections/conn_nope/faults', { key: t.secretKey })).status).toBe(404)

@@ -45,8 +45,12 @@ export function Modal({
       ref={ref}
       className={`dialog dialog-${variant}${wide ? ' dialog-wide' : ''}`}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a nested dialog's close and cancel up to this one; only this dialog's own count.
+      onClose={(e) => {
+        if (e.target === ref.current) onClose()
+      }}
       onCancel={(e) => {
+        if (e.target !== ref.current) return
         e.preventDefault()
         onClose()
       }}

@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react'
 import { CodeBlock } from '../components/code'
 import { HeadersTable } from '../components/headers-table'
 import { Icon } from '../components/icons'
+import { ExampleCalls } from '../components/simulation/example-calls'
 import { Badge, ErrorNote } from '../components/ui'
-import { ApiError } from '../lib/api'
+import { ApiError, type Schemas } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useSession } from '../lib/session'
 
@@ -39,7 +40,17 @@ async function readAnswer(res: Response): Promise<Answer> {
  * Sends a request through the proxy with this connection's token, as the app's backend would, and
  * shows what answered: the provider (live), a recording (replay) or the simulation.
  */
-export function ApiPanel({ connectionId }: { connectionId: string }) {
+export function ApiPanel({
+  connectionId,
+  examples = [],
+  onAnswer,
+}: {
+  connectionId: string
+  /** Ready-made calls (a simulated connection's); picking one fills method, path and body. */
+  examples?: Schemas['SimulationExampleCall'][]
+  /** Called after each answer, e.g. to reload a simulated account the call may have changed. */
+  onAnswer?: () => void
+}) {
   const { baseUrl, headers } = useSession()
   const [method, setMethod] = useState<(typeof METHODS)[number]>('GET')
   const [path, setPath] = useState('/')
@@ -61,6 +72,7 @@ export function ApiPanel({ connectionId }: { connectionId: string }) {
         ...(withBody && { body }),
       })
       setAnswer(await readAnswer(res))
+      onAnswer?.()
     } catch (err) {
       setAnswer(undefined)
       setError(
@@ -78,6 +90,16 @@ export function ApiPanel({ connectionId }: { connectionId: string }) {
       <p className="muted small">
         Sent through <code>/proxy/{connectionId}/…</code> with the connection's token.
       </p>
+      {examples.length > 0 && (
+        <ExampleCalls
+          calls={examples}
+          onPick={(call) => {
+            setMethod(call.method)
+            setPath(call.path)
+            setBody(call.body === undefined ? '' : JSON.stringify(call.body, null, 2))
+          }}
+        />
+      )}
       <form className="stack" onSubmit={send}>
         <div className="row">
           <div className="field">

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { CopyField } from '../components/copy'
 import { ConfirmDialog, Modal } from '../components/dialog'
 import { Icon } from '../components/icons'
+import { SimulatedConnection } from '../components/simulation/simulated-connection'
 import { useToast } from '../components/toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, unwrap } from '../lib/api'
@@ -162,7 +163,11 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
                 </button>
               )}
             </div>
-            {c.status === 'active' && <ApiPanel connectionId={c.id} />}
+            {c.mode === 'simulated' ? (
+              <SimulatedConnection connectionId={c.id} active={c.status === 'active'} />
+            ) : (
+              c.status === 'active' && <ApiPanel connectionId={c.id} />
+            )}
           </>
         )}
       </QueryStates>

@@ -22,7 +22,7 @@ export const FaultInputSchema = z
         kind: z.literal('server_error'),
         count,
         status: z
-          .union([z.literal(500), z.literal(502), z.literal(503)])
+          .union([z.literal(500), z.literal(502), z.literal(503)], { error: 'expected 500, 502 or 503' })
           .default(500)
           .openapi({ description: 'The status of the error answers: 500, 502 or 503 (default 500).' }),
       })

@@ -68,4 +68,9 @@ export interface ProviderSimulation<State = unknown> {
   accountView?(objects: AccountObjects, state: State): SimulatedAccountSection[]
   /** Example calls offered by the API panel, valid against a fresh or seeded account. */
   exampleCalls?: readonly SimulationExampleCall[]
+  /**
+   * Example calls that depend on the account (GitHub's paths name the login and a repository);
+   * when present, the dashboard offers these instead of `exampleCalls`.
+   */
+  exampleCallsFor?(objects: AccountObjects, state: State): SimulationExampleCall[]
 }

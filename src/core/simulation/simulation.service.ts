@@ -12,6 +12,7 @@ import type { Sample } from '../triggers/samples/sample.js'
 import type { Fault, FaultInput } from './faults.schema.js'
 import type { AccountObjects, ProviderSimulation, SimulationContext } from './provider-simulation.js'
 import type { SimulationRepo } from './simulation.repo.js'
+import type { SimulationView } from './simulation-view.schema.js'
 import type { TokenLedger, TokenVerdict } from './token-ledger.js'
 
 /**
@@ -150,13 +151,14 @@ export function createSimulation(deps: {
     return answer
   }
 
-  const simulatedConnection = (workspaceId: string, connectionId: string) => {
+  const simulatedConnection = (
+    workspaceId: string,
+    connectionId: string,
+    rule = 'faults apply only to simulated connections (their answers come from the built-in simulation)',
+  ) => {
     const connection = connections.get(workspaceId, connectionId)
     if (connection.mode !== 'simulated') {
-      throw new AppError(
-        'conflict',
-        `Connection '${connectionId}' is a real connection; faults apply only to simulated connections (their answers come from the built-in simulation).`,
-      )
+      throw new AppError('conflict', `Connection '${connectionId}' is a real connection; ${rule}.`)
     }
     return connection
   }
@@ -249,6 +251,31 @@ export function createSimulation(deps: {
       )
       if (options.webhooks) send(workspaceId, connection.provider, samples)
       return results
+    },
+
+    /**
+     * What the dashboard shows of a simulated connection: the account's data and example calls
+     * from its provider's simulation (none when there is no built-in one), and its faults. Reads
+     * only: an account nobody has called yet is shown as it would start.
+     */
+    view(workspaceId: string, connectionId: string): SimulationView {
+      const connection = simulatedConnection(
+        workspaceId,
+        connectionId,
+        'only a simulated connection has a simulated account to show (a real one keeps its data at the provider)',
+      )
+      const found = repo.account(workspaceId, connection.id)
+      const faults = found ? (JSON.parse(found.faults) as Fault[]) : []
+      const sim = byProvider.get(connection.provider)
+      const base = { provider: connection.provider, simulated: true as const, faults }
+      if (!sim) return { ...base, sections: [], example_calls: [] }
+      const state: unknown = found ? JSON.parse(found.state) : sim.initialState(connection, clock.now())
+      const objects = objectsOf(workspaceId, connection.id)
+      return {
+        ...base,
+        sections: sim.accountView?.(objects, state) ?? [],
+        example_calls: [...(sim.exampleCallsFor?.(objects, state) ?? sim.exampleCalls ?? [])],
+      }
     },
 
     faults: {

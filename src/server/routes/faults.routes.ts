@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
 import { FaultInputSchema, FaultListSchema, FaultSchema } from '../../core/simulation/faults.schema.js'
+import { SimulationViewSchema } from '../../core/simulation/simulation-view.schema.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 
@@ -9,10 +10,22 @@ const TAG = 'Simulation'
 const SIMULATED_ONLY =
   'Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).'
 
-/** Fault injection on simulated connections: add, list, clear. */
+/** A simulated connection's account as the dashboard shows it, and fault injection: add, list, clear. */
 export function registerFaultRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { faults } = core.simulation
   const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
+
+  const view = keyRoute(core, 'secret', [], {
+    method: 'get',
+    path: '/api/connections/{id}/simulation',
+    tags: [TAG],
+    summary: 'Get the simulated account',
+    description: `What the connection detail view shows of a simulated connection: the account's data as titled tables (GitHub: repositories, recent issues), example calls that work against it through \`/proxy/{id}\`, and its faults. A provider without a built-in simulation (its calls are answered by mock routes or recordings, which keep no account) has no \`sections\` and no \`example_calls\`. Reading changes nothing. ${SIMULATED_ONLY}`,
+    operationId: 'getSimulation',
+    request: { params: IdParamSchema },
+    responses: { 200: json(SimulationViewSchema, 'The simulated account.'), ...errors(404, 409) },
+  })
+  app.openapi(view, (c) => c.json(core.simulation.view(ws(c), c.req.valid('param').id), 200))
 
   const add = keyRoute(core, 'secret', [], {
     method: 'post',

@@ -3,6 +3,7 @@ import { isoAt } from '../../common/clock.js'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
 import type { Handler, ProviderSimulation, SimulationContext } from '../provider-simulation.js'
+import { githubAccountView, githubExampleCalls } from './account-view.js'
 import {
   answer,
   githubError,
@@ -133,6 +134,9 @@ export const githubSimulation: ProviderSimulation<GithubState> = {
     const message = status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'Server Error'
     return githubError(status, message, [['content-type', 'application/json; charset=utf-8']])
   },
+
+  accountView: githubAccountView,
+  exampleCallsFor: githubExampleCalls,
 }
 
 const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes)
