@@ -68,4 +68,6 @@ export interface ProviderSimulation<State = unknown> {
   accountView?(objects: AccountObjects, state: State): SimulatedAccountSection[]
   /** Example calls offered by the API panel, valid against a fresh or seeded account. */
   exampleCalls?: readonly SimulationExampleCall[]
+  /** Scopes the account's owner acts with when `seed` fills the account (GitHub's `repo`). */
+  ownerScopes?: readonly string[]
 }

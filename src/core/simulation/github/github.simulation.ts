@@ -133,6 +133,8 @@ export const githubSimulation: ProviderSimulation<GithubState> = {
     const message = status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'Server Error'
     return githubError(status, message, [['content-type', 'application/json; charset=utf-8']])
   },
+
+  ownerScopes: ['repo'],
 }
 
 const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes)
