@@ -5,6 +5,7 @@ import type { AccountObjects } from '../../src/core/simulation/provider-simulati
 import { createSimulationRepo } from '../../src/core/simulation/simulation.repo.js'
 import { slackSimulation } from '../../src/core/simulation/slack/slack.simulation.js'
 import type { SlackState } from '../../src/core/simulation/slack/state.js'
+import { simulatedFlow } from '../api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { capturedWebhooks } from './helpers.js'
 
@@ -109,13 +110,18 @@ describe('the simulated Slack account', () => {
   })
 
   it('triggers `message` and `channel_created` samples shaped like the simulated deliveries', async () => {
-    await t.core.simulation.settled()
-    const simulated = capturedWebhooks(t.db, 'slack').filter((h) => h.body.api_app_id)
-    const keysOf = (type: string, hooks: typeof simulated) => {
+    const keysOf = (type: string, hooks: ReturnType<typeof capturedWebhooks>) => {
       const hook = hooks.find((h) => (h.body.event as { type: string; subtype?: string }).type === type)!
       return { envelope: Object.keys(hook.body).sort(), event: Object.keys(hook.body.event as object).sort() }
     }
-    await call(connectionsOf('slack')[0]!.id, 'conversations.create', { name: 'shaped' })
+    const { params } = await simulatedFlow(t, {
+      provider: 'slack',
+      tenant_id: 'shapes',
+      scopes: ['channels:manage', 'chat:write'],
+    })
+    const conn = params.get('connection_id')!
+    expect((await call(conn, 'conversations.create', { name: 'shaped' })).ok).toBe(true)
+    expect((await call(conn, 'chat.postMessage', { channel: '#shaped', text: 'shape' })).ok).toBe(true)
     await t.core.simulation.settled()
     const emitted = capturedWebhooks(t.db, 'slack')
     for (const type of ['message', 'channel_created']) {
