@@ -14,8 +14,6 @@ import { conversationHistory, createConversation, listConversations } from './co
 import { member } from './representations.js'
 import { type Ctx, ensureWorkspace, fail, ok, type SlackState } from './state.js'
 
-export { SIMULATED_SCOPES, type SlackState } from './state.js'
-
 /**
  * A Web API method: reads the arguments (query, form or JSON), makes the workspace's first
  * channels on its first call, then checks the scope the method needs for these arguments (Slack's

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProviderSimulation } from '../provider-simulation.js'
 import { slackAnswer, slackHeaders } from './answers.js'
-import { METHODS, SIMULATED_SCOPES, type SlackState } from './methods.js'
-import type { SlackChannel, SlackMember, SlackMessage } from './representations.js'
-import { slackId } from './representations.js'
+import { METHODS } from './methods.js'
+import { type SlackChannel, type SlackMember, type SlackMessage, slackId } from './representations.js'
+import { SIMULATED_SCOPES, type SlackState } from './state.js'
 
 /** A Slack API method's path under the API base (`https://slack.com/api`), with or without `/api`. */
 const METHOD_PATH = /^\/(?:api\/)?([a-z]+(?:\.[A-Za-z]+)+)$/
