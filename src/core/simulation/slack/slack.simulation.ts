@@ -114,7 +114,7 @@ export const slackSimulation: ProviderSimulation<SlackState> = {
   route(call) {
     if (call.method !== 'GET' && call.method !== 'POST') return undefined
     const m = METHOD_PATH.exec(call.path)
-    return m ? METHODS[m[1]!] : undefined
+    return m && Object.hasOwn(METHODS, m[1]!) ? METHODS[m[1]!] : undefined
   },
 
   unauthorized(verdict) {
