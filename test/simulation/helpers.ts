@@ -41,6 +41,7 @@ export async function simulatedConnect(
   server: RunningServer,
   provider = 'github',
   tenant = 'acme',
+  session: Record<string, unknown> = {},
 ): Promise<string> {
   const workspace = server.core.workspaces.get('default')
   server.core.redirectOrigins.add(workspace.id, 'https://app.example')
@@ -48,7 +49,7 @@ export async function simulatedConnect(
   const created = await fetch(`${server.url}/auth-sessions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ provider, tenant_id: tenant, redirect_url: APP }),
+    body: JSON.stringify({ provider, tenant_id: tenant, redirect_url: APP, ...session }),
   })
   if (created.status !== 201) throw new Error(`session: ${created.status} ${await created.text()}`)
   let next = `${((await created.json()) as { url: string }).url}?simulate=approve`

@@ -2,6 +2,7 @@ import type { Core } from '../core.js'
 import { AppError } from '../errors.js'
 import { tokenStyleOf } from '../simulator/token-styles.js'
 import { demoGithubRequests } from './demo-github.js'
+import { demoSlackRequests } from './demo-slack.js'
 
 /** Tenants of the demo: the usual fictional companies. */
 export const DEMO_TENANTS = [
@@ -29,11 +30,27 @@ export const DEMO_PROVIDERS: Record<string, readonly string[]> = {
   shopify: ['orders/create', 'orders/paid', 'products/update', 'customers/create'],
 }
 
+/** Scopes the demo's connections were granted (the simulated APIs enforce them). */
+const DEMO_SCOPES: Record<string, string[]> = {
+  github: ['repo', 'read:user', 'user:email'],
+  slack: [
+    'channels:read',
+    'channels:manage',
+    'channels:history',
+    'groups:read',
+    'groups:history',
+    'chat:write',
+    'users:read',
+  ],
+}
+
 export interface DemoSummary {
   provider_configs: number
   connections: Record<'active' | 'needs_reauth' | 'revoked', number>
   /** Requests run against simulated GitHub accounts (repositories, issues, comments). */
   simulated_github_requests: number
+  /** Requests run against simulated Slack workspaces (channels, messages). */
+  simulated_slack_requests: number
   installations: Record<'active' | 'revoked', number>
   events: number
 }
@@ -66,6 +83,7 @@ export async function seedDemo(
     provider_configs: 0,
     connections: { active: 0, needs_reauth: 0, revoked: 0 },
     simulated_github_requests: 0,
+    simulated_slack_requests: 0,
     installations: { active: 0, revoked: 0 },
     events: 0,
   }
@@ -102,13 +120,24 @@ export async function seedDemo(
       tenant_id: tenant,
       mode: 'simulated',
       params: {},
-      requested_scopes: provider === 'github' ? ['repo', 'read:user', 'user:email'] : [],
+      requested_scopes: DEMO_SCOPES[provider] ?? [],
       tokens,
       session_id: `demo_${tenant}`,
     })
     if (core.simulation.simulationOf(provider) && provider === 'github') {
       const done = core.simulation.seed(workspaceId, connection.id, demoGithubRequests(tenant))
       summary.simulated_github_requests += done.length
+    }
+    if (core.simulation.simulationOf(provider) && provider === 'slack') {
+      const done = core.simulation.seed(workspaceId, connection.id, demoSlackRequests())
+      // Slack answers refusals with HTTP 200 and ok:false: a refused demo request is a bug here.
+      const refused = done.find((r) => (r.body as { ok?: boolean }).ok !== true)
+      if (refused)
+        throw new AppError(
+          'invalid_request',
+          `The demo Slack seed was refused: ${JSON.stringify(refused.body)}`,
+        )
+      summary.simulated_slack_requests += done.length
     }
     // Every third tenant's refresh fails (needs_reauth); every fourth one is revoked.
     if (i % 4 === 3) {

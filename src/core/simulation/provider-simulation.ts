@@ -73,4 +73,6 @@ export interface ProviderSimulation<State = unknown> {
    * when present, the dashboard offers these instead of `exampleCalls`.
    */
   exampleCallsFor?(objects: AccountObjects, state: State): SimulationExampleCall[]
+  /** Scopes the account's owner acts with when `seed` fills the account (GitHub's `repo`). */
+  ownerScopes?: readonly string[]
 }

@@ -232,7 +232,7 @@ export function createSimulation(deps: {
             call,
             nowMs: clock.now(),
             // The account's owner acts with every scope when it is being filled.
-            scopes: [...connection.scopes, 'repo'],
+            scopes: [...connection.scopes, ...(sim.ownerScopes ?? [])],
             state: account(workspaceId, connection).state,
             saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
             objects: objectsOf(workspaceId, connection.id),

@@ -137,6 +137,7 @@ export const githubSimulation: ProviderSimulation<GithubState> = {
 
   accountView: githubAccountView,
   exampleCallsFor: githubExampleCalls,
+  ownerScopes: ['repo'],
 }
 
 const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes)

@@ -1,59 +1,72 @@
+import { type SlackEvent, slackEventCallback, slackUrlVerification } from '../../simulation/slack/payloads.js'
+import { channel, type SlackMessage } from '../../simulation/slack/representations.js'
 import { fake, type SampleBuilder } from './sample.js'
 
-const slackEvent = (type: string, nowMs: number, user: string, channel: string): Record<string, unknown> => {
+/**
+ * A sample Slack event in `team`. `message` and `channel_created` are built by the simulated
+ * Slack's own builders (simulation/slack/payloads.ts), so a triggered event and a simulated one
+ * look alike; the other types are Slack's documented shapes inside the same envelope.
+ */
+function slackSample(type: string, nowMs: number, team: string): SlackEvent {
+  const user = fake.upper('U', 10)
+  const channelId = fake.upper('C', 10)
   const ts = `${fake.seconds(nowMs)}.${String(fake.number(6))}`
+  const message: SlackMessage = { type: 'message', user, text: 'Hello from Switchyard :wave:', ts, team }
   switch (type) {
     case 'message':
-      return {
-        type,
-        channel,
-        user,
-        text: 'Hello from Switchyard :wave:',
-        ts,
-        event_ts: ts,
-        channel_type: 'channel',
-      }
-    case 'app_mention':
-      return { type, channel, user, text: '<@U0SWITCHYD> deploy please', ts, event_ts: ts }
-    case 'reaction_added':
-      return { type, user, reaction: 'tada', item: { type: 'message', channel, ts }, event_ts: ts }
-    case 'team_join':
-      return { type, user: { id: user, name: 'jenny', real_name: 'Jenny Rosen' }, event_ts: ts }
+      return { type, message, channel: channelId }
     case 'channel_created':
       return {
         type,
-        channel: { id: channel, name: 'webhooks', created: fake.seconds(nowMs), creator: user },
-        event_ts: ts,
+        channel: channel({
+          id: channelId,
+          name: 'webhooks',
+          is_private: false,
+          createdMs: nowMs,
+          creator: user,
+          team,
+          members: 1,
+        }),
+        ts,
+      }
+    case 'app_mention':
+      return {
+        type,
+        event: { type, channel: channelId, user, text: '<@U0SWITCHYD> deploy please', ts, event_ts: ts },
+      }
+    case 'reaction_added':
+      return {
+        type,
+        event: {
+          type,
+          user,
+          reaction: 'tada',
+          item: { type: 'message', channel: channelId, ts },
+          event_ts: ts,
+        },
+      }
+    case 'team_join':
+      return {
+        type,
+        event: { type, user: { id: user, name: 'jenny', real_name: 'Jenny Rosen' }, event_ts: ts },
       }
     default:
-      return { type, user, channel, event_ts: ts }
+      return { type, event: { type, user, channel: channelId, event_ts: ts } }
   }
 }
 
 /** Slack Events API: an `event_callback` envelope around the event (or the `url_verification` challenge). */
 export const slack: SampleBuilder = ({ type, nowMs }) => {
-  const headers = { 'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)' }
   const token = fake.id('verification', 16)
-  if (type === 'url_verification') {
-    return { body: { token, challenge: fake.id('challenge', 32), type }, headers }
-  }
+  if (type === 'url_verification') return slackUrlVerification(token, fake.id('challenge', 32))
   const team = fake.upper('T', 10)
-  const user = fake.upper('U', 10)
-  const channel = fake.upper('C', 10)
-  return {
-    body: {
-      token,
-      team_id: team,
-      api_app_id: fake.upper('A', 10),
-      event: slackEvent(type, nowMs, user, channel),
-      type: 'event_callback',
-      event_id: fake.upper('Ev', 10),
-      event_time: fake.seconds(nowMs),
-      authorizations: [{ team_id: team, user_id: fake.upper('U', 10), is_bot: true }],
-      is_ext_shared_channel: false,
-    },
-    headers,
-  }
+  return slackEventCallback(slackSample(type, nowMs, team), {
+    teamId: team,
+    appId: fake.upper('A', 10),
+    userId: fake.upper('U', 10),
+    token,
+    nowMs,
+  })
 }
 
 const order = (nowMs: number) => ({
