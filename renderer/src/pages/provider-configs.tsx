@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../components/dialog'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
+import { ProviderConfigDialog } from '../components/provider-config-dialog'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
 import { errorDetail, type Schemas, unwrap } from '../lib/api'
@@ -11,7 +12,6 @@ import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import { ProviderConfigDialog } from './provider-config-dialog'
 
 type ProviderConfig = Schemas['ProviderConfig']
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
 import { ApiPanel } from './api-panel'
 import { ConnectDialog } from './connect-dialog'
+import { CopyField } from './copy'
+import { ConfirmDialog, Modal } from './dialog'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 /** `key: value` lines for an object of facts, or nothing when it is empty. */
 const pairs = (values: Record<string, string | number | boolean> | undefined) => {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
+import { CopyField } from './copy'
+import { ConfirmDialog, Modal } from './dialog'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 export function InstallationDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api } = useSession()

@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { rowsOf } from '../components/list-footer'
-import { useToast } from '../components/toast'
-import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { CopyField } from './copy'
+import { ConfirmDialog } from './dialog'
+import { Icon } from './icons'
+import { rowsOf } from './list-footer'
+import { useToast } from './toast'
+import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 type WebhookEndpoint = Schemas['WebhookEndpoint']
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CodeBlock } from '../components/code'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { HeadersTable } from '../components/headers-table'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, Time } from '../components/ui'
 import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
+import { CodeBlock } from './code'
+import { ConfirmDialog, Modal } from './dialog'
+import { HeadersTable } from './headers-table'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { Badge, Details, Mono, QueryStates, Time } from './ui'
 
 type Side = Schemas['RecordedRequest'] | Schemas['RecordedResponse']
 
