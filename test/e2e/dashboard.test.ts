@@ -51,7 +51,8 @@ const api = async (method: string, path: string, body?: unknown, key = server.ad
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  const answer = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>)
+  return { status: res.status, body: answer }
 }
 
 /** A signed-in tab: the token is handed over once through `?token=`, then the page opens. */
@@ -185,6 +186,23 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
     const rejected = await api('POST', '/api/api-keys/search', {}, key)
     expect(rejected.status).toBe(401)
     expect(rejected.body.code).toBe('api_key_revoked')
+    await context.close()
+  })
+
+  it('a confirmed delete that fails keeps its dialog open and shows the API problem inside it', async () => {
+    const created = await api('POST', '/api/webhook-endpoints', { url: 'https://hooks.example.com/gone' })
+    const { page, context } = await signedIn('/ui/settings')
+    await page.getByRole('button', { name: 'Delete endpoint https://hooks.example.com/gone' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' })
+    // Deleted elsewhere while the dialog is open: the confirmed DELETE answers 404.
+    expect((await api('DELETE', `/api/webhook-endpoints/${created.body.id}`)).status).toBe(204)
+    await dialog.getByRole('button', { name: 'Delete endpoint' }).click()
+    const problem = dialog.getByRole('alert')
+    await problem.getByText('Could not delete').waitFor()
+    expect(await problem.textContent()).toContain(`Webhook endpoint '${created.body.id}' does not exist.`)
+    expect(await dialog.getByRole('button', { name: 'Delete endpoint' }).isEnabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await context.close()
   })
 

@@ -5,9 +5,10 @@ import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
 import { ApiPanel } from './api-panel'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
 import { ConnectDialog } from './connect-dialog'
 import { CopyField } from './copy'
-import { ConfirmDialog, Modal } from './dialog'
+import { Modal } from './dialog'
 import { Icon } from './icons'
 import { useToast } from './toast'
 import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from './ui'
@@ -166,28 +167,18 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
           </>
         )}
       </QueryStates>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={revoking}
         title="Revoke this connection?"
         body={
           <p>The gateway forgets its tokens and the connection cannot be used again. This is permanent.</p>
         }
         confirmLabel="Revoke connection"
-        busy={revoke.isPending}
+        mutation={revoke}
+        variables={undefined}
+        done="Connection revoked"
+        errorTitle="Could not revoke"
         onClose={() => setRevoking(false)}
-        onConfirm={() =>
-          revoke.mutate(undefined, {
-            onSuccess: () => {
-              notify('Connection revoked')
-              setRevoking(false)
-            },
-            onError: (e) =>
-              notify('Could not revoke', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
       {reauth && c && (
         <ConnectDialog
