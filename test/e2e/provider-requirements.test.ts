@@ -11,6 +11,7 @@ import {
   type TestBrowser,
 } from '../helpers/browser.js'
 import { startQuietServer } from '../helpers/server.js'
+import { signIn } from './pages/dashboard.js'
 
 /** The provider detail view says, in plain words, what a real connect to that provider needs. */
 const data = tempDir()
@@ -32,10 +33,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
 
   /** Opens the provider's detail drawer and returns the text of its requirements section. */
   async function requirementsOf(id: string) {
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/providers?id=${id}`)
+    const tab = await signIn(browser, server, `/ui/providers?id=${id}`)
     const section = tab.page.getByRole('region', { name: 'What connecting needs (real mode)' })
     await section.waitFor()
     return { ...tab, text: await section.innerText() }
@@ -57,10 +55,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
   })
 
   it('the provider config dialog sets the auth method, extra parameters and API base URL', async () => {
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/provider-configs?new=zendesk`)
+    const tab = await signIn(browser, server, `/ui/provider-configs?new=zendesk`)
     const dialog = tab.page.getByRole('dialog', { name: 'New provider config' })
     await dialog.getByRole('radio', { name: /Zendesk/ }).check()
     await dialog.getByLabel('Token endpoint authentication').selectOption('client_secret_post')
@@ -102,10 +97,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
       }),
     })
     expect(created.status).toBe(201)
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/providers?id=realm`)
+    const tab = await signIn(browser, server, `/ui/providers?id=realm`)
     await tab.page.getByRole('button', { name: 'Edit' }).click()
     const dialog = tab.page.getByRole('dialog', { name: 'Edit Realm' })
     await dialog.getByLabel('Issuer').fill('http://127.0.0.1:9/realms/acme')
@@ -146,10 +138,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
       next = new URL((await fetch(next, { redirect: 'manual' })).headers.get('location')!, next).href
     }
     const id = new URL(next).searchParams.get('connection_id')!
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/connections?id=${id}`)
+    const tab = await signIn(browser, server, `/ui/connections?id=${id}`)
     const metadata = tab.page.locator('dt', { hasText: 'Metadata' }).locator('xpath=following-sibling::dd')
     await expect.poll(() => metadata.innerText()).toContain('instance_url: https://acme.my.salesforce.com')
     expect(tab.consoleErrors).toEqual([])

@@ -10,6 +10,8 @@ import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { hasChromium, launchBrowser, SCREENSHOTS, type TestBrowser } from '../helpers/browser.js'
 import { startQuietServer } from '../helpers/server.js'
+import { signIn } from './pages/dashboard.js'
+import { EventsPage } from './pages/events.js'
 
 // "Edit and replay" in the event view, the test-webhook dialog's known types, and the duplicate
 // badge and filter of the Events page, in the real Chromium against the real server.
@@ -44,13 +46,7 @@ const capture = async (provider: string, body: string, headers: Record<string, s
   return ((await res.json()) as { id: string }).id
 }
 
-async function signedIn(path: string) {
-  const tab = await browser.newPage()
-  await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-  await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-  await tab.page.goto(`${server.url}${path}`)
-  return tab
-}
+const signedIn = (path: string) => signIn(browser, server, path)
 
 describe.skipIf(!hasChromium)(
   'edit and replay, trigger types and duplicates in Chromium',
@@ -89,12 +85,12 @@ describe.skipIf(!hasChromium)(
         'x-hub-signature-256': 'sha256=00',
       })
       const { page, context } = await signedIn(`/ui/events?id=${id}`)
-      const drawer = page.getByRole('dialog', { name: 'ping' })
-      await drawer.getByRole('button', { name: 'Edit and replay' }).click()
+      const events = new EventsPage(page)
+      await events.drawer('ping').editAndReplay.click()
 
-      const dialog = page.getByRole('dialog', { name: 'Edit and replay' })
-      await dialog.getByLabel('Send to').fill(receiverUrl)
-      const headers = dialog.getByLabel('Headers')
+      const dialog = events.replayDialog
+      await dialog.sendTo.fill(receiverUrl)
+      const { headers } = dialog
       const text = await headers.inputValue()
       expect(text).toContain('x-custom: drop-me')
       expect(text).not.toMatch(/^host:/im)
@@ -106,34 +102,34 @@ describe.skipIf(!hasChromium)(
           .join('\n'),
       )
       const edited = JSON.stringify({ zen: 'After the edit', hook_id: 7 }, null, 2)
-      await dialog.getByLabel('Body').fill(edited)
-      await dialog.getByLabel(/Re-sign/).check()
-      await dialog.getByRole('button', { name: 'Review changes' }).click()
+      await dialog.body.fill(edited)
+      await dialog.resign.check()
+      await dialog.review.click()
 
-      const headerDiff = dialog.locator('pre[data-diff="headers"]')
+      const headerDiff = dialog.diff('headers')
       await expect.poll(() => headerDiff.textContent()).toContain('+ x-github-event: push')
       expect(await headerDiff.textContent()).toContain('- x-custom')
-      const bodyDiff = dialog.locator('pre[data-diff="body"]')
+      const bodyDiff = dialog.diff('body')
       expect(await bodyDiff.locator('.diff-removed').allTextContents()).toEqual([
         '-   "zen": "Before the edit",',
       ])
       expect(await bodyDiff.locator('.diff-added').allTextContents()).toEqual([
         '+   "zen": "After the edit",',
       ])
-      await dialog.getByText('re-signed').waitFor()
+      await dialog.root.getByText('re-signed').waitFor()
       await page.screenshot({ path: join(SCREENSHOTS, 'replay-edit-review.png') })
       expect(received).toHaveLength(0)
 
-      await dialog.getByRole('button', { name: 'Send replay' }).click()
-      await dialog.getByText(`${receiverUrl} answered 202`).waitFor()
+      await dialog.send.click()
+      await dialog.root.getByText(`${receiverUrl} answered 202`).waitFor()
       const got = received.at(-1)!
       expect(got.body).toBe(edited)
       expect(got.headers['x-github-event']).toBe('push')
       expect(got.headers['x-custom']).toBeUndefined()
       expect(await githubVerify(SECRET, edited, got.headers['x-hub-signature-256'] as string)).toBe(true)
 
-      await dialog.getByRole('button', { name: /Open the replay event/ }).click()
-      const replayDrawer = page.getByRole('dialog', { name: 'push' })
+      await dialog.openReplay.click()
+      const replayDrawer = events.dialog('push')
       await replayDrawer.getByRole('button', { name: id }).waitFor()
       await replayDrawer.getByText('webhook.replayed').first().waitFor()
       await context.close()
@@ -142,30 +138,29 @@ describe.skipIf(!hasChromium)(
     it('bad header lines are shown and block the review', async () => {
       const id = await capture('github', '{}', { 'x-github-event': 'issues' })
       const { page, context } = await signedIn(`/ui/events?id=${id}`)
-      await page
-        .getByRole('dialog', { name: 'issues' })
-        .getByRole('button', { name: 'Edit and replay' })
-        .click()
-      const dialog = page.getByRole('dialog', { name: 'Edit and replay' })
-      await dialog.getByLabel('Send to').fill(receiverUrl)
-      await dialog.getByLabel('Headers').fill('not a header line')
-      await dialog.getByText('Line 1 is not "Name: value".').waitFor()
-      expect(await dialog.getByRole('button', { name: 'Review changes' }).isDisabled()).toBe(true)
+      const events = new EventsPage(page)
+      await events.drawer('issues').editAndReplay.click()
+      const dialog = events.replayDialog
+      await dialog.sendTo.fill(receiverUrl)
+      await dialog.headers.fill('not a header line')
+      await dialog.root.getByText('Line 1 is not "Name: value".').waitFor()
+      expect(await dialog.review.isDisabled()).toBe(true)
       await context.close()
     })
 
     it('the test-webhook dialog offers only the known event types of a provider with samples', async () => {
       const { page, context } = await signedIn('/ui/events')
-      await page.getByRole('button', { name: 'Send a test webhook' }).first().click()
-      const dialog = page.getByRole('dialog', { name: 'Send a test webhook' })
-      const type = dialog.getByLabel('Event type')
+      const events = new EventsPage(page)
+      await events.testWebhookButton.click()
+      const dialog = events.testWebhookDialog
+      const { type } = dialog
       await expect.poll(() => type.evaluate((el) => el.tagName)).toBe('SELECT')
       const options = await type.locator('option:not([disabled])').allTextContents()
       expect(options).toContain('push')
       expect(options).toContain('pull_request')
       expect(options).not.toContain('nosuchevent')
-      await dialog.getByLabel('Provider').fill('linear')
-      await expect.poll(() => dialog.getByLabel('Event type').evaluate((el) => el.tagName)).toBe('INPUT')
+      await dialog.provider.fill('linear')
+      await expect.poll(() => dialog.type.evaluate((el) => el.tagName)).toBe('INPUT')
       await context.close()
     })
 
@@ -185,18 +180,16 @@ describe.skipIf(!hasChromium)(
       )
 
       const { page, context } = await signedIn('/ui/events?provider=clerk')
-      const rows = page.getByRole('row').filter({ hasText: 'user.created' })
+      const events = new EventsPage(page)
+      const rows = events.rows('user.created')
       await expect.poll(() => rows.count()).toBe(2)
       await expect.poll(() => rows.filter({ hasText: 'duplicate' }).count()).toBe(1)
       expect(await rows.filter({ hasText: 'duplicate' }).textContent()).toContain(second)
-      await page.getByLabel('Duplicates').selectOption('hide')
+      await events.duplicates.selectOption('hide')
       await expect.poll(() => rows.count()).toBe(1)
       expect(await rows.first().textContent()).toContain(first)
       // The export follows the filters on screen: no duplicate in it either.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export' }).click(),
-      ])
+      const [download] = await Promise.all([page.waitForEvent('download'), events.exportButton.click()])
       const exported = readFileSync((await download.path())!, 'utf8')
         .trim()
         .split('\n')
