@@ -1,23 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  isFocused,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { axeViolations, hasChromium, isFocused, SCREENSHOTS } from '../helpers/browser.js'
+import { startReceiver } from '../helpers/receiver.js'
 import { ConnectionsPage } from './pages/connections.js'
-import { DashboardPage, signIn } from './pages/dashboard.js'
+import { DashboardPage, setupDashboard } from './pages/dashboard.js'
 import { EventsPage } from './pages/events.js'
 import { KeysPage } from './pages/keys.js'
 import { OverviewPage } from './pages/overview.js'
@@ -41,16 +31,12 @@ const PAGES = [
   ['settings', '/ui/settings', 'Settings'],
 ] as const
 
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
-const received: Array<{ path: string; headers: IncomingMessage['headers']; body: string }> = []
-let receiver: Server
-let receiverUrl: string
+const ui = setupDashboard()
+let receiver: Awaited<ReturnType<typeof startReceiver>>
 
 /** Calls the API as the UI does (admin token), from the test. */
-const api = async (method: string, path: string, body?: unknown, key = server.adminToken) => {
-  const res = await fetch(`${server.url}${path}`, {
+const api = async (method: string, path: string, body?: unknown, key = ui.server.adminToken) => {
+  const res = await fetch(`${ui.server.url}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${key}`,
@@ -62,36 +48,15 @@ const api = async (method: string, path: string, body?: unknown, key = server.ad
   return { status: res.status, body: answer }
 }
 
-const signedIn = (path: string, colorScheme: 'light' | 'dark' = 'light') =>
-  signIn(browser, server, path, colorScheme)
-
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage })
 
 // A real browser on 2 shared cores during the full suite: allow it time.
 describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, () => {
   beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
-    browser = await launchBrowser()
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (c: Buffer) => chunks.push(c))
-      req.on('end', () => {
-        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() })
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-      })
-    })
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    await new Promise((resolve) => receiver?.close(resolve))
-    data.cleanup()
+    receiver = await startReceiver()
   })
+  afterAll(() => receiver?.close())
 
   it('opens a working dashboard at the address `switchyard serve` prints', async () => {
     const folder = tempDir()
@@ -106,7 +71,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
         })
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)))
       })
-      const { page, context } = await browser.newPage()
+      const { page, context } = await ui.browser.newPage()
       const overview = new OverviewPage(page)
       await page.goto(address)
       await overview.heading('Overview').waitFor()
@@ -130,12 +95,12 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
   })
 
   it('shows only how to sign in when opened without the admin token', async () => {
-    const { page, context } = await browser.newPage()
+    const { page, context } = await ui.browser.newPage()
     const apiCalls: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url())
     })
-    await page.goto(`${server.url}/ui/keys`)
+    await page.goto(`${ui.server.url}/ui/keys`)
     await expect
       .poll(() => new DashboardPage(page).title.textContent())
       .toBe('Open Switchyard from its address')
@@ -145,22 +110,24 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
   })
 
   it('keeps the token for the tab and removes it from the address bar', async () => {
-    const { page, context } = await signedIn('/ui/overview')
+    const { page, context } = await ui.signIn('/ui/overview')
     expect(page.url()).not.toContain('token')
-    expect(await page.evaluate(() => sessionStorage.getItem('switchyard.adminToken'))).toBe(server.adminToken)
+    expect(await page.evaluate(() => sessionStorage.getItem('switchyard.adminToken'))).toBe(
+      ui.server.adminToken,
+    )
     await context.close()
   })
 
   it('says the link expired when the token is wrong, and shows nothing else', async () => {
-    const { page, context } = await browser.newPage()
-    await page.goto(`${server.url}/?token=adm_not_the_token`)
+    const { page, context } = await ui.browser.newPage()
+    await page.goto(`${ui.server.url}/?token=adm_not_the_token`)
     await expect.poll(() => new DashboardPage(page).title.textContent()).toBe('This link has expired')
     expect(await page.evaluate(() => sessionStorage.getItem('switchyard.adminToken'))).toBeNull()
     await context.close()
   })
 
   it('creates a key, shows it once, and revokes it after confirmation', async () => {
-    const { page, context } = await signedIn('/ui/keys')
+    const { page, context } = await ui.signIn('/ui/keys')
     const keys = new KeysPage(page)
     const key = await keys.createKey('E2E backend', 'secret')
     expect(key).toMatch(/^sk_/)
@@ -178,7 +145,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
 
   it('a confirmed delete that fails keeps its dialog open and shows the API problem inside it', async () => {
     const created = await api('POST', '/api/webhook-endpoints', { url: 'https://hooks.example.com/gone' })
-    const { page, context } = await signedIn('/ui/settings')
+    const { page, context } = await ui.signIn('/ui/settings')
     const settings = new SettingsPage(page)
     await settings.deleteEndpointButton('https://hooks.example.com/gone').click()
     const dialog = settings.deleteEndpointDialog
@@ -196,7 +163,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
   })
 
   it('connects an account through the simulator from the UI', async () => {
-    const { page, context } = await signedIn('/ui/connections')
+    const { page, context } = await ui.signIn('/ui/connections')
     const connections = new ConnectionsPage(page)
     const dialog = await connections.startConnect('github', /^GitHub github$/, 'tenant_e2e')
     await shot(page, 'connect-dialog', false)
@@ -214,14 +181,14 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
     expect(found.body.data).toMatchObject([{ provider: 'github', status: 'active' }])
 
     // A flow that came back with an error says so, and the error leaves the address.
-    await page.goto(`${server.url}/ui/connections?error=access_denied&error_description=The+user+said+no`)
+    await page.goto(`${ui.server.url}/ui/connections?error=access_denied&error_description=The+user+said+no`)
     await connections.text('The user said no').waitFor()
     expect(page.url()).not.toContain('error=')
     await context.close()
   })
 
   it('re-authorizes a connection after a failed refresh', async () => {
-    const { page, context } = await signedIn('/ui/connections')
+    const { page, context } = await ui.signIn('/ui/connections')
     const connections = new ConnectionsPage(page)
     await (await connections.startConnect('slack', /^Slack slack$/, 'tenant_reauth')).submit.click()
     await connections.approve.click()
@@ -242,11 +209,11 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
   })
 
   it('shows a webhook live as it arrives, then forwards and replays it', async () => {
-    const { page, context } = await signedIn('/ui/events')
+    const { page, context } = await ui.signIn('/ui/events')
     const events = new EventsPage(page)
     await events.live.waitFor()
     const body = JSON.stringify({ zen: 'Live from the e2e test', hook_id: 42 })
-    const res = await fetch(`${server.url}/webhooks/github`, {
+    const res = await fetch(`${ui.server.url}/webhooks/github`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-github-event': 'ping' },
       body,
@@ -259,21 +226,21 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
     await drawer.root.getByText('"zen": "Live from the e2e test"').waitFor()
     await shot(page, 'event-request', false)
     await drawer.tab(/Deliveries/).click()
-    await drawer.forwardTo.fill(receiverUrl)
+    await drawer.forwardTo.fill(receiver.url)
     await drawer.forward.click()
     await events.text('Delivered', { exact: true }).waitFor()
-    expect(received.at(-1)).toMatchObject({ path: '/hooks', body })
-    expect(received.at(-1)!.headers['x-github-event']).toBe('ping')
+    expect(receiver.received.at(-1)).toMatchObject({ path: '/hooks', body })
+    expect(receiver.received.at(-1)!.headers['x-github-event']).toBe('ping')
 
     await drawer.replay.click()
     await drawer.tab('Deliveries (2)').waitFor()
-    expect(received.filter((r) => r.body === body)).toHaveLength(2)
+    expect(receiver.received.filter((r) => r.body === body)).toHaveLength(2)
     await shot(page, 'event-deliveries', false)
     await context.close()
   })
 
   it('finds Stripe when the search has a typo', async () => {
-    const { page, context } = await signedIn('/ui/providers')
+    const { page, context } = await ui.signIn('/ui/providers')
     const providers = new ProvidersPage(page)
     await providers.search.fill('stirpe')
     await expect.poll(() => providers.firstResult.textContent()).toContain('Stripe')
@@ -283,7 +250,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
 
   it('switches workspaces and shows what to do in an empty one', async () => {
     await api('POST', '/api/admin/workspaces', { name: 'e2e-empty' })
-    const { page, context } = await signedIn('/ui/keys')
+    const { page, context } = await ui.signIn('/ui/keys')
     const keys = new KeysPage(page)
     await keys.workspace.selectOption('e2e-empty')
     await keys.emptyState.waitFor()
@@ -292,7 +259,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
   })
 
   it('creates a key with the keyboard alone', async () => {
-    const { page, context } = await signedIn('/ui/keys')
+    const { page, context } = await ui.signIn('/ui/keys')
     const keys = new KeysPage(page)
     await keys.heading('API keys').waitFor()
     await page.keyboard.press('Tab')
@@ -316,10 +283,10 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', { timeout: 90_000 }, 
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`renders every page without console errors or serious accessibility problems (${scheme})`, async () => {
-      const { page, context, consoleErrors } = await signedIn('/ui/overview', scheme)
+      const { page, context, consoleErrors } = await ui.signIn('/ui/overview', scheme)
       const dashboard = new DashboardPage(page)
       for (const [name, path, title] of PAGES) {
-        await page.goto(`${server.url}${path}`)
+        await page.goto(`${ui.server.url}${path}`)
         await dashboard.heading(title).waitFor()
         await expect.poll(() => dashboard.loading.count()).toBe(0)
         await shot(page, `${name}-${scheme}`)

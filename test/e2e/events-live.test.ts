@@ -1,19 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import { hasChromium, launchBrowser, SCREENSHOTS, type TestBrowser } from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
-import { signIn } from './pages/dashboard.js'
+import { describe, expect, it } from 'vitest'
+import { hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { setupDashboard } from './pages/dashboard.js'
 import { EventsPage } from './pages/events.js'
 
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
+// A brand-new data folder: the log is empty, as on a QA user's first start.
+const ui = setupDashboard()
 
 const sendWebhook = (body: string) =>
-  fetch(`${server.url}/webhooks/github`, {
+  fetch(`${ui.server.url}/webhooks/github`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-github-event': 'push' },
     body,
@@ -21,20 +16,8 @@ const sendWebhook = (body: string) =>
 
 // A real browser on 2 shared cores during the full suite: allow it time.
 describe.skipIf(!hasChromium)('the Events page on an empty log, in Chromium', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    // A brand-new data folder: the log is empty, as on a QA user's first start.
-    server = await startQuietServer(data.dir)
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
-  })
-
   it('a webhook sent while the page shows "Waiting for the first event" appears live, without a reload', async () => {
-    const { page, consoleErrors } = await signIn(browser, server, '/ui/events')
+    const { page, consoleErrors } = await ui.signIn('/ui/events')
     const events = new EventsPage(page)
     const { log } = events
     await log.getByText('Waiting for the first event').waitFor()
@@ -53,12 +36,12 @@ describe.skipIf(!hasChromium)('the Events page on an empty log, in Chromium', { 
   })
 
   it('with a filter that matches nothing yet, a matching live arrival replaces the "no match" state', async () => {
-    const { page } = await signIn(browser, server, '/ui/events?provider=stripe')
+    const { page } = await ui.signIn('/ui/events?provider=stripe')
     const events = new EventsPage(page)
     const { log } = events
     await log.getByText('No event matches these filters').waitFor()
     await events.live.waitFor()
-    const res = await fetch(`${server.url}/webhooks/stripe`, {
+    const res = await fetch(`${ui.server.url}/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"type":"invoice.paid"}',

@@ -1,35 +1,26 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { verify as githubVerify } from '@octokit/webhooks-methods'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import { hasChromium, launchBrowser, SCREENSHOTS, type TestBrowser } from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
-import { signIn } from './pages/dashboard.js'
+import { hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { startReceiver } from '../helpers/receiver.js'
+import { setupDashboard } from './pages/dashboard.js'
 import { EventsPage } from './pages/events.js'
 
 // "Edit and replay" in the event view, the test-webhook dialog's known types, and the duplicate
 // badge and filter of the Events page, in the real Chromium against the real server.
 
 const SECRET = 'whsec_ZTJlLXJlcGxheS1lZGl0LXNlY3JldA=='
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
-let receiver: Server
-let receiverUrl: string
-const received: Array<{ headers: IncomingMessage['headers']; body: string }> = []
+const ui = setupDashboard()
+let receiver: Awaited<ReturnType<typeof startReceiver>>
 
 /** Calls the API as the UI does (admin token). */
 const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${ui.server.url}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${server.adminToken}`,
+      authorization: `Bearer ${ui.server.adminToken}`,
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -38,7 +29,7 @@ const api = async (method: string, path: string, body?: unknown) => {
 }
 
 const capture = async (provider: string, body: string, headers: Record<string, string>) => {
-  const res = await fetch(`${server.url}/webhooks/${provider}`, {
+  const res = await fetch(`${ui.server.url}/webhooks/${provider}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
@@ -46,36 +37,16 @@ const capture = async (provider: string, body: string, headers: Record<string, s
   return ((await res.json()) as { id: string }).id
 }
 
-const signedIn = (path: string) => signIn(browser, server, path)
-
 describe.skipIf(!hasChromium)(
   'edit and replay, trigger types and duplicates in Chromium',
   { timeout: 90_000 },
   () => {
     beforeAll(async () => {
-      execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-      server = await startQuietServer(data.dir)
-      browser = await launchBrowser()
-      receiver = createServer((req, res) => {
-        const chunks: Buffer[] = []
-        req.on('data', (c: Buffer) => chunks.push(c))
-        req.on('end', () => {
-          received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() })
-          res.writeHead(202, { 'content-type': 'text/plain' }).end('ok')
-        })
-      })
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
+      receiver = await startReceiver(202)
       await api('POST', '/api/provider-configs', { provider: 'github', webhook_secret: SECRET })
       await api('POST', '/api/provider-configs', { provider: 'clerk', webhook_secret: SECRET })
-    }, 120_000)
-
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-      await new Promise((resolve) => receiver?.close(resolve))
-      data.cleanup()
     })
+    afterAll(() => receiver?.close())
 
     it('edits headers and body, re-signs, shows the diff, sends, and links the replay event', async () => {
       const original = JSON.stringify({ zen: 'Before the edit', hook_id: 7 }, null, 2)
@@ -84,12 +55,12 @@ describe.skipIf(!hasChromium)(
         'x-custom': 'drop-me',
         'x-hub-signature-256': 'sha256=00',
       })
-      const { page, context } = await signedIn(`/ui/events?id=${id}`)
+      const { page, context } = await ui.signIn(`/ui/events?id=${id}`)
       const events = new EventsPage(page)
       await events.drawer('ping').editAndReplay.click()
 
       const dialog = events.replayDialog
-      await dialog.sendTo.fill(receiverUrl)
+      await dialog.sendTo.fill(receiver.url)
       const { headers } = dialog
       const text = await headers.inputValue()
       expect(text).toContain('x-custom: drop-me')
@@ -118,11 +89,11 @@ describe.skipIf(!hasChromium)(
       ])
       await dialog.root.getByText('re-signed').waitFor()
       await page.screenshot({ path: join(SCREENSHOTS, 'replay-edit-review.png') })
-      expect(received).toHaveLength(0)
+      expect(receiver.received).toHaveLength(0)
 
       await dialog.send.click()
-      await dialog.root.getByText(`${receiverUrl} answered 202`).waitFor()
-      const got = received.at(-1)!
+      await dialog.root.getByText(`${receiver.url} answered 202`).waitFor()
+      const got = receiver.received.at(-1)!
       expect(got.body).toBe(edited)
       expect(got.headers['x-github-event']).toBe('push')
       expect(got.headers['x-custom']).toBeUndefined()
@@ -137,11 +108,11 @@ describe.skipIf(!hasChromium)(
 
     it('bad header lines are shown and block the review', async () => {
       const id = await capture('github', '{}', { 'x-github-event': 'issues' })
-      const { page, context } = await signedIn(`/ui/events?id=${id}`)
+      const { page, context } = await ui.signIn(`/ui/events?id=${id}`)
       const events = new EventsPage(page)
       await events.drawer('issues').editAndReplay.click()
       const dialog = events.replayDialog
-      await dialog.sendTo.fill(receiverUrl)
+      await dialog.sendTo.fill(receiver.url)
       await dialog.headers.fill('not a header line')
       await dialog.root.getByText('Line 1 is not "Name: value".').waitFor()
       expect(await dialog.review.isDisabled()).toBe(true)
@@ -149,7 +120,7 @@ describe.skipIf(!hasChromium)(
     })
 
     it('the test-webhook dialog offers only the known event types of a provider with samples', async () => {
-      const { page, context } = await signedIn('/ui/events')
+      const { page, context } = await ui.signIn('/ui/events')
       const events = new EventsPage(page)
       await events.testWebhookButton.click()
       const dialog = events.testWebhookDialog
@@ -179,7 +150,7 @@ describe.skipIf(!hasChromium)(
         first,
       )
 
-      const { page, context } = await signedIn('/ui/events?provider=clerk')
+      const { page, context } = await ui.signIn('/ui/events?provider=clerk')
       const events = new EventsPage(page)
       const rows = events.rows('user.created')
       await expect.poll(() => rows.count()).toBe(2)

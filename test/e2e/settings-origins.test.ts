@@ -1,27 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
-import { signIn } from './pages/dashboard.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { setupDashboard } from './pages/dashboard.js'
 import { SettingsPage } from './pages/settings.js'
 
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
+const ui = setupDashboard()
 let publishable: string
 
-const originsOnServer = () => server.core.redirectOrigins.list(server.core.workspaces.get('default').id)
+const originsOnServer = () => ui.server.core.redirectOrigins.list(ui.server.core.workspaces.get('default').id)
 const sessionTo = (redirect_url: string) =>
-  fetch(`${server.url}/auth-sessions`, {
+  fetch(`${ui.server.url}/auth-sessions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
     body: JSON.stringify({ provider: 'github', tenant_id: 'acme', redirect_url }),
@@ -29,20 +17,12 @@ const sessionTo = (redirect_url: string) =>
 
 // A real browser on 2 shared cores during the full suite: allow it time.
 describe.skipIf(!hasChromium)('Settings › Allowed redirect origins, in Chromium', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
-    publishable = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
+  beforeAll(() => {
+    publishable = ui.server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
   })
 
   it('lists, adds and removes origins, shows the server’s validation message, and the API honours the list', async () => {
-    const { page, consoleErrors } = await signIn(browser, server, '/ui/settings')
+    const { page, consoleErrors } = await ui.signIn('/ui/settings')
     const { card, input, add, list, problem, remove } = new SettingsPage(page).origins
     await card.getByText('No origins yet: only loopback redirects are allowed.').waitFor()
 

@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import type { Locator, Page } from 'playwright-core'
-import type { TestBrowser } from '../../helpers/browser.js'
+import { afterAll, beforeAll } from 'vitest'
+import type { RunningServer, ServerConfig } from '../../../src/server/index.js'
+import { tempDir } from '../../helpers/app.js'
+import { hasChromium, launchBrowser, type TestBrowser } from '../../helpers/browser.js'
+import { startQuietServer } from '../../helpers/server.js'
 
 /** What every dashboard page has: its heading, toasts, dialogs and the workspace switch. */
 export class DashboardPage {
@@ -69,4 +74,43 @@ export async function signIn(
   await new DashboardPage(tab.page).heading('Overview').waitFor()
   if (path !== '/ui/overview') await tab.page.goto(`${server.url}${path}`)
   return tab
+}
+
+/**
+ * For a file of dashboard tests: builds the renderer if it is stale, starts a quiet server on a
+ * temp data folder and launches Chromium before the tests, closes both and removes the folder
+ * after them. Does nothing where Chromium is absent (the tests are skipped there).
+ * Read `server` and `browser` inside tests and hooks.
+ */
+export function setupDashboard(config: Partial<ServerConfig> = {}) {
+  const data = tempDir()
+  let server: RunningServer | undefined
+  let browser: TestBrowser | undefined
+  beforeAll(async () => {
+    if (!hasChromium) return
+    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
+    server = await startQuietServer(data.dir, config)
+    browser = await launchBrowser()
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    data.cleanup()
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('setupDashboard: starts in beforeAll; use it inside a test')
+    return value
+  }
+  return {
+    get server() {
+      return started(server)
+    },
+    get browser() {
+      return started(browser)
+    },
+    dataDir: data.dir,
+    /** A fresh tab signed in to this server, at `path`. */
+    signIn: (path: string, colorScheme: 'light' | 'dark' = 'light') =>
+      signIn(started(browser), started(server), path, colorScheme),
+  }
 }
