@@ -34,19 +34,7 @@ const PAGES = [
 const ui = setupDashboard()
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 
-/** Calls the API as the UI does (admin token), from the test. */
-const api = async (method: string, path: string, body?: unknown, key = ui.server.adminToken) => {
-  const res = await fetch(`${ui.server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  })
-  const answer = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>)
-  return { status: res.status, body: answer }
-}
+const { api } = ui
 
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage })

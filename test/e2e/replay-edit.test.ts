@@ -15,18 +15,7 @@ const SECRET = 'whsec_ZTJlLXJlcGxheS1lZGl0LXNlY3JldA=='
 const ui = setupDashboard()
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 
-/** Calls the API as the UI does (admin token). */
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${ui.server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${ui.server.adminToken}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  })
-  return (await res.json()) as Record<string, unknown>
-}
+const { api } = ui
 
 const capture = async (provider: string, body: string, headers: Record<string, string>) => {
   const res = await fetch(`${ui.server.url}/webhooks/${provider}`, {
@@ -146,9 +135,7 @@ describe.skipIf(!hasChromium)(
       )
       const first = await capture('clerk', body, signed)
       const second = await capture('clerk', body, signed)
-      expect(((await api('GET', `/api/events/${second}`)) as { duplicate_of: string }).duplicate_of).toBe(
-        first,
-      )
+      expect((await api('GET', `/api/events/${second}`)).body.duplicate_of).toBe(first)
 
       const { page, context } = await ui.signIn('/ui/events?provider=clerk')
       const events = new EventsPage(page)

@@ -109,6 +109,20 @@ export function setupDashboard(config: Partial<ServerConfig> = {}) {
       return started(browser)
     },
     dataDir: data.dir,
+    /** Calls the API as the dashboard does (admin token unless `key` is given), from the test. */
+    api: async (method: string, path: string, body?: unknown, key?: string) => {
+      const running = started(server)
+      const res = await fetch(`${running.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key ?? running.adminToken}`,
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
+      const answer = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>)
+      return { status: res.status, body: answer }
+    },
     /** A fresh tab signed in to this server, at `path`. */
     signIn: (path: string, colorScheme: 'light' | 'dark' = 'light') =>
       signIn(started(browser), started(server), path, colorScheme),
