@@ -1,7 +1,6 @@
 import { bootstrap } from '../core/bootstrap.js'
 import { type Core, createCore } from '../core/core.js'
-import { defaultDataDir } from '../core/data-dir.js'
-import { openDataFolder } from '../core/data-folder.js'
+import { defaultDataDir, openDataFolder } from '../core/data-folder.js'
 import { oneLine } from './terminal-text.js'
 
 export interface Io {

@@ -1,14 +1,30 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { type Db, openDatabase } from './db/open.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 
+export const APP_DIR_NAME = 'Switchyard'
 export const DB_FILE = 'switchyard.db'
 export const ENCRYPTION_KEY_FILE = 'encryption.key'
 export const ADMIN_TOKEN_FILE = 'admin-token'
 /** Where the desktop app keeps the key wrapped by Electron safeStorage. */
 export const KEYCHAIN_KEY_FILE = 'encryption.key.safe'
+
+/**
+ * The OS user-data folder, the same one Electron's `app.getPath('userData')` gives for an app
+ * named Switchyard, so the command line and the desktop app share their data.
+ */
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = homedir(),
+): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_DIR_NAME)
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_DIR_NAME)
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_DIR_NAME)
+}
 
 /** Reads a small secret file, creating it (mode 0600, exclusive) the first time. */
 export function readOrCreateSecretFile(path: string, make: () => string): string {

@@ -35,7 +35,7 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/providers.routes.js')).registerProviderRoutes,
   async () => (await import('./routes/provider-configs.routes.js')).registerProviderConfigRoutes,
   async () => (await import('./routes/reset.routes.js')).registerResetRoutes,
-  async () => (await import('./routes/webhooks.routes.js')).registerWebhookRoutes,
+  async () => (await import('./routes/trigger.routes.js')).registerTriggerRoutes,
   async () => (await import('./routes/events-wait.routes.js')).registerEventWaitRoutes,
   async () => (await import('./routes/events.routes.js')).registerEventRoutes,
   async () => (await import('./routes/webhook-endpoints.routes.js')).registerWebhookEndpointRoutes,

@@ -1,26 +1,13 @@
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WEBHOOK_BODY_LIMIT } from '../../src/core/webhooks/webhooks.schema.js'
-import type { RunningServer } from '../../src/server/index.js'
 import { DRAIN_LIMIT, JSON_BODY_LIMIT } from '../../src/server/middleware/body-limit.js'
-import { tempDir } from '../helpers/app.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { setupQuietServer } from '../helpers/server.js'
 
 /** Each case sends this many over-limit bodies; every one must read its 413. */
 const SENDS = 20
 
-const data = tempDir()
-let server: RunningServer
-let key: string
-
-beforeAll(async () => {
-  server = await startQuietServer(data.dir)
-  key = firstSecretKey(server)
-})
-afterAll(async () => {
-  await server.close()
-  data.cleanup()
-})
+const gateway = setupQuietServer()
 
 /**
  * Sends an over-limit request the way many clients do (Python's http.client, curl on a slow link):
@@ -29,7 +16,7 @@ afterAll(async () => {
  */
 function sendOversized(path: string, size: number, chunked: boolean): Promise<number | string> {
   return new Promise((resolve) => {
-    const socket = connect(server.port, '127.0.0.1')
+    const socket = connect(gateway.server.port, '127.0.0.1')
     socket.pause()
     let received = ''
     let error = 'closed without an answer'
@@ -45,7 +32,7 @@ function sendOversized(path: string, size: number, chunked: boolean): Promise<nu
     })
     const body = Buffer.alloc(size, 0x20)
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${key}\r\n` +
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${gateway.server.port}\r\nAuthorization: Bearer ${gateway.key}\r\n` +
         'Content-Type: application/json\r\nConnection: close\r\n' +
         (chunked ? 'Transfer-Encoding: chunked\r\n\r\n' : `Content-Length: ${size}\r\n\r\n`),
     )
@@ -89,7 +76,7 @@ describe('an oversized body always gets its 413', () => {
   })
 
   it('after a refused body is drained, the same connection serves the next request', async () => {
-    const socket = connect(server.port, '127.0.0.1')
+    const socket = connect(gateway.server.port, '127.0.0.1')
     let received = ''
     socket.setEncoding('utf8')
     socket.on('data', (d) => {
@@ -97,24 +84,26 @@ describe('an oversized body always gets its 413', () => {
     })
     const size = JSON_BODY_LIMIT + 1
     socket.write(
-      `POST /api/events/search HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${key}\r\n` +
+      `POST /api/events/search HTTP/1.1\r\nHost: 127.0.0.1:${gateway.server.port}\r\nAuthorization: Bearer ${gateway.key}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
     )
     socket.write(Buffer.alloc(size, 0x20))
-    socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)
+    socket.write(
+      `GET /health HTTP/1.1\r\nHost: 127.0.0.1:${gateway.server.port}\r\nConnection: close\r\n\r\n`,
+    )
     await new Promise((r) => socket.once('close', r))
     expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['413', '200'])
   })
 
   it('a declared body far beyond the drain limit is refused at once, and the connection closed', async () => {
-    const socket = connect(server.port, '127.0.0.1')
+    const socket = connect(gateway.server.port, '127.0.0.1')
     let received = ''
     socket.on('data', (d) => {
       received += d
     })
     socket.on('error', () => {})
     socket.write(
-      `POST /webhooks/github HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
+      `POST /webhooks/github HTTP/1.1\r\nHost: 127.0.0.1:${gateway.server.port}\r\n` +
         `Content-Length: ${WEBHOOK_BODY_LIMIT + DRAIN_LIMIT + 1}\r\n\r\n`,
     )
     await new Promise((r) => socket.once('close', r))

@@ -1,11 +1,9 @@
 import { request } from 'node:http'
 import { format } from 'node:util'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
+import { describe, expect, it } from 'vitest'
 import { createErrorHandler } from '../../src/server/middleware/problem.js'
-import { tempDir } from '../helpers/app.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { setupQuietServer } from '../helpers/server.js'
 
 /** Escapes that are not a percent-encoding of UTF-8: bad hex, truncated, lone `%`, invalid bytes. */
 const MALFORMED = [
@@ -44,28 +42,17 @@ const PLACES: Array<{ name: string; method: string; target: (bad: string) => str
   { name: 'health query', method: 'GET', target: (b) => `/health?${b}` },
 ]
 
-const data = tempDir()
-let server: RunningServer
-let key: string
-
-beforeAll(async () => {
-  server = await startQuietServer(data.dir)
-  key = firstSecretKey(server)
-})
-afterAll(async () => {
-  await server.close()
-  data.cleanup()
-})
+const gateway = setupQuietServer()
 
 /** Sends the request target byte for byte (fetch would normalise it). */
 function send(method: string, target: string) {
   return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
     const req = request(
-      `${server.url}/`,
+      `${gateway.server.url}/`,
       {
         method,
         path: target,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
       },
       (res) => {
         let body = ''
@@ -83,7 +70,8 @@ function send(method: string, target: string) {
   })
 }
 
-const eventCount = () => (server.core.db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n
+const eventCount = () =>
+  (gateway.server.core.db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n
 
 describe('malformed percent-encoding in the request target', () => {
   it.each(PLACES)('$name: every malformed escape is a 400 invalid_request', async (place) => {
@@ -107,7 +95,9 @@ describe('malformed percent-encoding in the request target', () => {
     expect(res.status).toBe(200)
     const id = JSON.parse(res.body).id as string
     const detail = await (
-      await fetch(`${server.url}/api/events/${id}`, { headers: { authorization: `Bearer ${key}` } })
+      await fetch(`${gateway.server.url}/api/events/${id}`, {
+        headers: { authorization: `Bearer ${gateway.key}` },
+      })
     ).json()
     expect(detail.request.query).toEqual([{ name: 'note', value: 'été 25%' }])
   })

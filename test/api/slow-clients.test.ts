@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, SERVER_LIMITS } from '../../src/server/index.js'
+import { describe, expect, it } from 'vitest'
+import { SERVER_LIMITS } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { setupQuietServer, startQuietServer } from '../helpers/server.js'
 
 // Short limits injected through startServer's options; the defaults are checked separately.
 const LIMITS = { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, maxConnections: 8 }
@@ -10,22 +10,11 @@ const LIMITS = { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutM
 const MAX_TRICKLE = 200
 const TRICKLE_EVERY_MS = 50
 
-const data = tempDir()
-let server: RunningServer
-let key: string
-
-beforeAll(async () => {
-  server = await startQuietServer(data.dir, { limits: LIMITS })
-  key = firstSecretKey(server)
-})
-afterAll(async () => {
-  await server.close()
-  data.cleanup()
-})
+const gateway = setupQuietServer({ limits: LIMITS })
 
 const open = (): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1', () => resolve(socket))
+    const socket = connect(gateway.server.port, '127.0.0.1', () => resolve(socket))
     socket.once('error', reject)
   })
 
@@ -59,7 +48,7 @@ async function trickle(head: string, drip: string): Promise<{ closedByServer: bo
 
 describe('slow clients', () => {
   it('a client that trickles its headers byte by byte gets 408 and is closed', async () => {
-    const host = `Host: 127.0.0.1:${server.port}\r\n`
+    const host = `Host: 127.0.0.1:${gateway.server.port}\r\n`
     const res = await trickle(`GET /health HTTP/1.1\r\n${host}X-Slow: `, 'abcdefgh')
     expect(res.closedByServer).toBe(true)
     expect(res.received).toMatch(/^HTTP\/1\.1 408 /)
@@ -68,7 +57,7 @@ describe('slow clients', () => {
   it('a client that trickles its body byte by byte gets 408 and is closed', async () => {
     const head =
       'POST /api/events/search HTTP/1.1\r\n' +
-      `Host: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${key}\r\n` +
+      `Host: 127.0.0.1:${gateway.server.port}\r\nAuthorization: Bearer ${gateway.key}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 10000\r\n\r\n'
     const res = await trickle(head, ' ')
     expect(res.closedByServer).toBe(true)
@@ -77,20 +66,20 @@ describe('slow clients', () => {
 
   it('the event stream stays open past the request timeout (it bounds the request, not the answer)', async () => {
     const controller = new AbortController()
-    const res = await fetch(`${server.url}/api/events/stream`, {
-      headers: { authorization: `Bearer ${key}` },
+    const res = await fetch(`${gateway.server.url}/api/events/stream`, {
+      headers: { authorization: `Bearer ${gateway.key}` },
       signal: controller.signal,
     })
     expect(res.status).toBe(200)
     const reader = res.body!.getReader()
     // The request timeout has certainly passed once a trickling body has been cut off by it.
     const slow = await trickle(
-      `POST /api/events/search HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
-        `Authorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
+      `POST /api/events/search HTTP/1.1\r\nHost: 127.0.0.1:${gateway.server.port}\r\n` +
+        `Authorization: Bearer ${gateway.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
       ' ',
     )
     expect(slow.received).toMatch(/^HTTP\/1\.1 408 /)
-    const posted = await fetch(`${server.url}/webhooks/github`, { method: 'POST', body: '{}' })
+    const posted = await fetch(`${gateway.server.url}/webhooks/github`, { method: 'POST', body: '{}' })
     const { id } = (await posted.json()) as { id: string }
     let text = ''
     const decoder = new TextDecoder()

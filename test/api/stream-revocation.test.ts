@@ -1,20 +1,9 @@
 import { spawn } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { CLI, runCli } from '../helpers/cli.js'
-import { startQuietServer } from '../helpers/server.js'
+import { setupQuietServer } from '../helpers/server.js'
 
-const data = tempDir()
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startQuietServer(data.dir)
-})
-afterAll(async () => {
-  await server.close()
-  data.cleanup()
-})
+const gateway = setupQuietServer()
 
 interface SseMessage {
   event: string
@@ -25,7 +14,7 @@ interface SseMessage {
 /** A real streaming reader of GET /api/events/stream: SSE messages one by one, comments skipped. */
 async function openStream(headers: Record<string, string>) {
   const controller = new AbortController()
-  const res = await fetch(`${server.url}/api/events/stream`, { headers, signal: controller.signal })
+  const res = await fetch(`${gateway.server.url}/api/events/stream`, { headers, signal: controller.signal })
   expect(res.status).toBe(200)
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
   let buffer = ''
@@ -56,9 +45,9 @@ async function openStream(headers: Record<string, string>) {
 }
 
 async function newSecretKey(name: string): Promise<{ id: string; key: string }> {
-  const res = await fetch(`${server.url}/api/api-keys`, {
+  const res = await fetch(`${gateway.server.url}/api/api-keys`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${gateway.server.adminToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name, role: 'secret' }),
   })
   expect(res.status).toBe(201)
@@ -66,7 +55,7 @@ async function newSecretKey(name: string): Promise<{ id: string; key: string }> 
 }
 
 const postWebhook = async () => {
-  const res = await fetch(`${server.url}/webhooks/github`, { method: 'POST', body: '{"n":1}' })
+  const res = await fetch(`${gateway.server.url}/webhooks/github`, { method: 'POST', body: '{"n":1}' })
   return ((await res.json()) as { id: string }).id
 }
 
@@ -82,9 +71,9 @@ describe('an open event stream is bound to its credential', () => {
   it('a key revoked through the API ends its stream at once with an api_key_revoked error event', async () => {
     const { id, key } = await newSecretKey('revoked-by-api')
     const stream = await openStream({ authorization: `Bearer ${key}` })
-    const revoked = await fetch(`${server.url}/api/api-keys/${id}`, {
+    const revoked = await fetch(`${gateway.server.url}/api/api-keys/${id}`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${server.adminToken}` },
+      headers: { authorization: `Bearer ${gateway.server.adminToken}` },
     })
     expect(revoked.status).toBe(204)
     const last = await stream.next()
@@ -96,7 +85,7 @@ describe('an open event stream is bound to its credential', () => {
   it('a key revoked by the CLI in another process ends its stream, and no later event is sent', async () => {
     const { id, key } = await newSecretKey('revoked-by-cli')
     const stream = await openStream({ authorization: `Bearer ${key}` })
-    const cli = runCli(['keys', 'revoke', id, '--data', data.dir])
+    const cli = runCli(['keys', 'revoke', id, '--data', gateway.dataDir])
     expect(cli.code).toBe(0)
     // Captured after the revocation: must never reach the revoked key's stream.
     await postWebhook()
@@ -109,11 +98,11 @@ describe('an open event stream is bound to its credential', () => {
   it('a key revoked with ?access_token= (EventSource) ends its stream too', async () => {
     const { id, key } = await newSecretKey('revoked-query')
     const controller = new AbortController()
-    const res = await fetch(`${server.url}/api/events/stream?access_token=${key}`, {
+    const res = await fetch(`${gateway.server.url}/api/events/stream?access_token=${key}`, {
       signal: controller.signal,
     })
     expect(res.status).toBe(200)
-    expect(runCli(['keys', 'revoke', id, '--data', data.dir]).code).toBe(0)
+    expect(runCli(['keys', 'revoke', id, '--data', gateway.dataDir]).code).toBe(0)
     const text = await res.text()
     expect(text).toMatch(/event: error\ndata: \{[^\n]*"code":"api_key_revoked"/)
   })
@@ -121,17 +110,17 @@ describe('an open event stream is bound to its credential', () => {
 
 describe('the admin token stream and a reset of the data folder', () => {
   it('ends once `switchyard reset` (another process) replaces the workspace it followed', async () => {
-    const stream = await openStream({ authorization: `Bearer ${server.adminToken}` })
+    const stream = await openStream({ authorization: `Bearer ${gateway.server.adminToken}` })
     const id = await postWebhook()
     expect(await stream.next()).toMatchObject({ id })
-    const reset = runCli(['reset', '--yes', '--data', data.dir])
+    const reset = runCli(['reset', '--yes', '--data', gateway.dataDir])
     expect(reset.code).toBe(0)
     const last = await stream.next()
     expect(last?.event).toBe('error')
     expect(JSON.parse(last!.data)).toMatchObject({ status: 401, code: 'unauthorized', detail: /reset/ })
     expect(await stream.next()).toBeNull()
     // The same token follows the new workspace on reconnect.
-    const again = await openStream({ authorization: `Bearer ${server.adminToken}` })
+    const again = await openStream({ authorization: `Bearer ${gateway.server.adminToken}` })
     const next = await postWebhook()
     expect(await again.next()).toMatchObject({ id: next })
     again.close()
@@ -141,7 +130,7 @@ describe('the admin token stream and a reset of the data folder', () => {
 describe('switchyard events tail', () => {
   it('stops with the reason when its key is revoked', async () => {
     const { id, key } = await newSecretKey('tail')
-    const tail = spawn(process.execPath, [CLI, 'events', 'tail', '--url', server.url, '--key', key], {
+    const tail = spawn(process.execPath, [CLI, 'events', 'tail', '--url', gateway.server.url, '--key', key], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     onTestFinished(() => {
@@ -159,7 +148,7 @@ describe('switchyard events tail', () => {
       }
       tail.stderr.on('data', check)
     })
-    expect(runCli(['keys', 'revoke', id, '--data', data.dir]).code).toBe(0)
+    expect(runCli(['keys', 'revoke', id, '--data', gateway.dataDir]).code).toBe(0)
     const code = await new Promise<number | null>((resolve) => tail.once('exit', resolve))
     expect(code).toBe(1)
     expect(stderr).toMatch(/switchyard events: 401: The API key '[^']+' was revoked/)

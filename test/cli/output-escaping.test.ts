@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { oneLine, terminalSafe } from '../../src/cli/terminal-text.js'
-import type { RunningServer } from '../../src/server/index.js'
 import { startReceiver } from '../api/webhooks-helpers.js'
-import { tempDir } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { setupQuietServer } from '../helpers/server.js'
 import { run } from './events-helpers.js'
 
 /** Characters a terminal acts on: C0 but newline and tab, DEL, C1, bidi overrides and isolates. */
@@ -42,20 +40,10 @@ describe('terminalSafe', () => {
 })
 
 describe('the switchyard command prints no terminal controls', () => {
-  const data = tempDir()
-  let server: RunningServer
-  let key: string
-  beforeAll(async () => {
-    server = await startQuietServer(data.dir)
-    key = firstSecretKey(server)
-  })
-  afterAll(async () => {
-    await server.close()
-    data.cleanup()
-  })
+  const gateway = setupQuietServer()
 
   const capture = () =>
-    fetch(`${server.url}/webhooks/stripe`, {
+    fetch(`${gateway.server.url}/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: HOSTILE_TYPE, id: 'evt_1' }),
@@ -65,7 +53,17 @@ describe('the switchyard command prints no terminal controls', () => {
     ['human', []],
     ['--json', ['--json']],
   ])('events tail (%s) escapes what a webhook sent', async (_mode, extra) => {
-    const tail = run(['events', 'tail', '--url', server.url, '--key', key, '--count', '1', ...extra])
+    const tail = run([
+      'events',
+      'tail',
+      '--url',
+      gateway.server.url,
+      '--key',
+      gateway.key,
+      '--count',
+      '1',
+      ...extra,
+    ])
     await tail.waitFor(/Streaming events/, 'stderr')
     expect((await capture()).status).toBe(200)
     const res = await tail.done
@@ -79,7 +77,15 @@ describe('the switchyard command prints no terminal controls', () => {
 
   it('listen prints one line per forwarded webhook, escaped', async () => {
     const receiver = await startReceiver()
-    const listen = run(['listen', '--forward-to', `${receiver.url}/hooks`, '--url', server.url, '--key', key])
+    const listen = run([
+      'listen',
+      '--forward-to',
+      `${receiver.url}/hooks`,
+      '--url',
+      gateway.server.url,
+      '--key',
+      gateway.key,
+    ])
     try {
       await listen.waitFor(/Forwarding captured webhooks/, 'stderr')
       expect((await capture()).status).toBe(200)
@@ -97,18 +103,18 @@ describe('the switchyard command prints no terminal controls', () => {
 
   it('keys list escapes a name stored before names were checked', () => {
     // An old row: names with control characters are refused today (see test/api/name-fields.test.ts).
-    server.core.db.prepare("UPDATE api_keys SET name = ? WHERE role = 'publishable'").run(HOSTILE)
-    const res = runCli(['keys', 'list', '--data', data.dir])
+    gateway.server.core.db.prepare("UPDATE api_keys SET name = ? WHERE role = 'publishable'").run(HOSTILE)
+    const res = runCli(['keys', 'list', '--data', gateway.dataDir])
     expect(res.code).toBe(0)
     expect(res.stdout).toContain('\\u001b]0;pwned')
     expect(res.stdout).not.toMatch(UNSAFE)
-    const json = runCli(['keys', 'list', '--json', '--data', data.dir])
+    const json = runCli(['keys', 'list', '--json', '--data', gateway.dataDir])
     expect(json.stdout).not.toMatch(UNSAFE)
     expect(JSON.parse(json.stdout).data.map((k: { name: string }) => k.name)).toContain(HOSTILE)
   })
 
   it('an error detail that echoes input is escaped too', () => {
-    const res = runCli(['keys', 'list', '--workspace', `nope${HOSTILE}`, '--data', data.dir])
+    const res = runCli(['keys', 'list', '--workspace', `nope${HOSTILE}`, '--data', gateway.dataDir])
     expect(res.code).not.toBe(0)
     expect(res.stderr).toContain('nope\\u001b')
     expect(res.stderr).not.toMatch(UNSAFE)

@@ -1,17 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import { hasChromium, launchBrowser, SCREENSHOTS, type TestBrowser } from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { describe, expect, it } from 'vitest'
+import { hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { setupDashboard } from './pages/dashboard.js'
+import { EventsPage } from './pages/events.js'
 
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
+// A brand-new data folder: the log is empty, as on a QA user's first start.
+const ui = setupDashboard()
 
 const sendWebhook = (body: string) =>
-  fetch(`${server.url}/webhooks/github`, {
+  fetch(`${ui.server.url}/webhooks/github`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-github-event': 'push' },
     body,
@@ -19,55 +16,38 @@ const sendWebhook = (body: string) =>
 
 // A real browser on 2 shared cores during the full suite: allow it time.
 describe.skipIf(!hasChromium)('the Events page on an empty log, in Chromium', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    // A brand-new data folder: the log is empty, as on a QA user's first start.
-    server = await startQuietServer(data.dir)
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
-  })
-
   it('a webhook sent while the page shows "Waiting for the first event" appears live, without a reload', async () => {
-    const { page, consoleErrors } = await browser.newPage()
-    await page.goto(`${server.url}/?token=${server.adminToken}`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await page.goto(`${server.url}/ui/events`)
-    const log = page.getByRole('region', { name: 'Event log' })
+    const { page, consoleErrors } = await ui.signIn('/ui/events')
+    const events = new EventsPage(page)
+    const { log } = events
     await log.getByText('Waiting for the first event').waitFor()
-    await page.getByRole('status').getByText('Live').waitFor()
+    await events.live.waitFor()
 
     expect((await sendWebhook('{"ref":"refs/heads/main"}')).status).toBe(200)
-    const table = log.getByRole('table', { name: 'Events, newest first' })
-    await table.getByRole('button', { name: 'push' }).waitFor()
+    await events.eventButton('push').waitFor()
     expect(await log.getByText('Waiting for the first event').count()).toBe(0)
     await log.getByText('Showing 1 event').waitFor()
 
     expect((await sendWebhook('{"ref":"refs/heads/dev"}')).status).toBe(200)
     await log.getByText('Showing 2 events').waitFor()
-    expect(await table.getByRole('button', { name: 'push' }).count()).toBe(2)
+    expect(await events.eventButton('push').count()).toBe(2)
     await page.screenshot({ path: join(SCREENSHOTS, 'events-live-from-empty.png') })
     expect(consoleErrors).toEqual([])
   })
 
   it('with a filter that matches nothing yet, a matching live arrival replaces the "no match" state', async () => {
-    const { page } = await browser.newPage()
-    await page.goto(`${server.url}/?token=${server.adminToken}`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await page.goto(`${server.url}/ui/events?provider=stripe`)
-    const log = page.getByRole('region', { name: 'Event log' })
+    const { page } = await ui.signIn('/ui/events?provider=stripe')
+    const events = new EventsPage(page)
+    const { log } = events
     await log.getByText('No event matches these filters').waitFor()
-    await page.getByRole('status').getByText('Live').waitFor()
-    const res = await fetch(`${server.url}/webhooks/stripe`, {
+    await events.live.waitFor()
+    const res = await fetch(`${ui.server.url}/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"type":"invoice.paid"}',
     })
     expect(res.status).toBe(200)
-    await log.getByRole('table').getByRole('button', { name: 'invoice.paid' }).waitFor()
+    await events.eventButton('invoice.paid').waitFor()
     expect(await log.getByText('No event matches these filters').count()).toBe(0)
   })
 })

@@ -1,41 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { describe, expect, it } from 'vitest'
+import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { setupDashboard } from './pages/dashboard.js'
 
 /** The provider detail view says, in plain words, what a real connect to that provider needs. */
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
+const ui = setupDashboard()
 
 describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
-    browser = await launchBrowser()
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
-  })
-
   /** Opens the provider's detail drawer and returns the text of its requirements section. */
   async function requirementsOf(id: string) {
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/providers?id=${id}`)
+    const tab = await ui.signIn(`/ui/providers?id=${id}`)
     const section = tab.page.getByRole('region', { name: 'What connecting needs (real mode)' })
     await section.waitFor()
     return { ...tab, text: await section.innerText() }
@@ -57,10 +31,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
   })
 
   it('the provider config dialog sets the auth method, extra parameters and API base URL', async () => {
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/provider-configs?new=zendesk`)
+    const tab = await ui.signIn(`/ui/provider-configs?new=zendesk`)
     const dialog = tab.page.getByRole('dialog', { name: 'New provider config' })
     await dialog.getByRole('radio', { name: /Zendesk/ }).check()
     await dialog.getByLabel('Token endpoint authentication').selectOption('client_secret_post')
@@ -68,9 +39,9 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
     await dialog.getByLabel('API base URL').fill('https://{subdomain}.zendesk-staging.example/api/v2')
     await dialog.getByRole('button', { name: 'Create config' }).click()
     await dialog.waitFor({ state: 'detached' })
-    const res = await fetch(`${server.url}/api/provider-configs/search`, {
+    const res = await fetch(`${ui.server.url}/api/provider-configs/search`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${ui.server.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ filter: { provider: { eq: 'zendesk' } } }),
     })
     expect((await res.json()).data).toMatchObject([
@@ -85,9 +56,9 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
   })
 
   it('the custom provider dialog sets issuer, auth method and API base; an edit keeps what it does not show', async () => {
-    const created = await fetch(`${server.url}/api/providers`, {
+    const created = await fetch(`${ui.server.url}/api/providers`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${ui.server.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         id: 'realm',
         name: 'Realm',
@@ -102,10 +73,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
       }),
     })
     expect(created.status).toBe(201)
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/providers?id=realm`)
+    const tab = await ui.signIn(`/ui/providers?id=realm`)
     await tab.page.getByRole('button', { name: 'Edit' }).click()
     const dialog = tab.page.getByRole('dialog', { name: 'Edit Realm' })
     await dialog.getByLabel('Issuer').fill('http://127.0.0.1:9/realms/acme')
@@ -113,8 +81,8 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
     await dialog.getByLabel('API base URL').fill('http://127.0.0.1:9/api')
     await dialog.getByRole('button', { name: /Save/ }).click()
     await dialog.waitFor({ state: 'detached' })
-    const res = await fetch(`${server.url}/api/providers/realm`, {
-      headers: { authorization: `Bearer ${server.adminToken}` },
+    const res = await fetch(`${ui.server.url}/api/providers/realm`, {
+      headers: { authorization: `Bearer ${ui.server.adminToken}` },
     })
     expect(await res.json()).toMatchObject({
       api: { base_url: 'http://127.0.0.1:9/api' },
@@ -131,8 +99,8 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
   })
 
   it('the connection view shows the metadata a (simulated) Salesforce connect left', async () => {
-    const publishable = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
-    const created = await fetch(`${server.url}/auth-sessions`, {
+    const publishable = ui.server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
+    const created = await fetch(`${ui.server.url}/auth-sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -146,10 +114,7 @@ describe.skipIf(!hasChromium)('provider detail: what connecting needs', { timeou
       next = new URL((await fetch(next, { redirect: 'manual' })).headers.get('location')!, next).href
     }
     const id = new URL(next).searchParams.get('connection_id')!
-    const tab = await browser.newPage()
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/connections?id=${id}`)
+    const tab = await ui.signIn(`/ui/connections?id=${id}`)
     const metadata = tab.page.locator('dt', { hasText: 'Metadata' }).locator('xpath=following-sibling::dd')
     await expect.poll(() => metadata.innerText()).toContain('instance_url: https://acme.my.salesforce.com')
     expect(tab.consoleErrors).toEqual([])

@@ -12,6 +12,7 @@ import {
   type TestBrowser,
 } from '../helpers/browser.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
+import { DashboardPage, signIn } from './pages/dashboard.js'
 
 /**
  * The dashboard's data plane in Chromium: the connection's API panel calls the provider through the
@@ -38,13 +39,7 @@ describe.skipIf(!hasChromium)('dashboard: API panel and Recordings', { timeout: 
   })
 
   const url = () => dp.gateway.server.url
-  async function open(path: string) {
-    const tab = await browser.newPage()
-    await tab.page.goto(`${url()}/?token=${dp.gateway.server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${url()}${path}`)
-    return tab
-  }
+  const open = (path: string) => signIn(browser, dp.gateway.server, path)
   /** Sends one call from the connection's API panel and returns the answer region. */
   async function send(page: Page, method: string, path: string) {
     const panel = page.getByRole('region', { name: 'Call the provider API' })
@@ -75,7 +70,7 @@ describe.skipIf(!hasChromium)('dashboard: API panel and Recordings', { timeout: 
 
   it('Recordings: switch to record, record a call, inspect it (credentials redacted), delete it', async () => {
     const { page, context, consoleErrors } = await open('/ui/recordings')
-    await page.getByRole('heading', { level: 1, name: 'Recordings' }).waitFor()
+    await new DashboardPage(page).heading('Recordings').waitFor()
     await setMode(page, 'record')
     const config = await dp.gateway.api('GET', `/api/provider-configs/${dp.configId}`)
     expect(config.body.proxy_mode).toBe('record')
@@ -92,10 +87,7 @@ describe.skipIf(!hasChromium)('dashboard: API panel and Recordings', { timeout: 
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: join(SCREENSHOTS, 'recordings-detail.png') })
     await drawer.getByRole('button', { name: 'Delete' }).click()
-    await page
-      .getByRole('dialog', { name: 'Delete this recording?' })
-      .getByRole('button', { name: 'Delete recording' })
-      .click()
+    await new DashboardPage(page).confirmDialog('Delete this recording?').button('Delete recording').click()
     await page.getByText('No recordings yet').waitFor()
     expect(consoleErrors).toEqual([])
     await context.close()

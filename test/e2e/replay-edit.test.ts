@@ -1,42 +1,24 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { verify as githubVerify } from '@octokit/webhooks-methods'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import { hasChromium, launchBrowser, SCREENSHOTS, type TestBrowser } from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { startReceiver } from '../helpers/receiver.js'
+import { setupDashboard } from './pages/dashboard.js'
+import { EventsPage } from './pages/events.js'
 
 // "Edit and replay" in the event view, the test-webhook dialog's known types, and the duplicate
 // badge and filter of the Events page, in the real Chromium against the real server.
 
 const SECRET = 'whsec_ZTJlLXJlcGxheS1lZGl0LXNlY3JldA=='
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
-let receiver: Server
-let receiverUrl: string
-const received: Array<{ headers: IncomingMessage['headers']; body: string }> = []
+const ui = setupDashboard()
+let receiver: Awaited<ReturnType<typeof startReceiver>>
 
-/** Calls the API as the UI does (admin token). */
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminToken}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  })
-  return (await res.json()) as Record<string, unknown>
-}
+const { api } = ui
 
 const capture = async (provider: string, body: string, headers: Record<string, string>) => {
-  const res = await fetch(`${server.url}/webhooks/${provider}`, {
+  const res = await fetch(`${ui.server.url}/webhooks/${provider}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
@@ -44,42 +26,16 @@ const capture = async (provider: string, body: string, headers: Record<string, s
   return ((await res.json()) as { id: string }).id
 }
 
-async function signedIn(path: string) {
-  const tab = await browser.newPage()
-  await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-  await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-  await tab.page.goto(`${server.url}${path}`)
-  return tab
-}
-
 describe.skipIf(!hasChromium)(
   'edit and replay, trigger types and duplicates in Chromium',
   { timeout: 90_000 },
   () => {
     beforeAll(async () => {
-      execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-      server = await startQuietServer(data.dir)
-      browser = await launchBrowser()
-      receiver = createServer((req, res) => {
-        const chunks: Buffer[] = []
-        req.on('data', (c: Buffer) => chunks.push(c))
-        req.on('end', () => {
-          received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() })
-          res.writeHead(202, { 'content-type': 'text/plain' }).end('ok')
-        })
-      })
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
+      receiver = await startReceiver(202)
       await api('POST', '/api/provider-configs', { provider: 'github', webhook_secret: SECRET })
       await api('POST', '/api/provider-configs', { provider: 'clerk', webhook_secret: SECRET })
-    }, 120_000)
-
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-      await new Promise((resolve) => receiver?.close(resolve))
-      data.cleanup()
     })
+    afterAll(() => receiver?.close())
 
     it('edits headers and body, re-signs, shows the diff, sends, and links the replay event', async () => {
       const original = JSON.stringify({ zen: 'Before the edit', hook_id: 7 }, null, 2)
@@ -88,13 +44,13 @@ describe.skipIf(!hasChromium)(
         'x-custom': 'drop-me',
         'x-hub-signature-256': 'sha256=00',
       })
-      const { page, context } = await signedIn(`/ui/events?id=${id}`)
-      const drawer = page.getByRole('dialog', { name: 'ping' })
-      await drawer.getByRole('button', { name: 'Edit and replay' }).click()
+      const { page, context } = await ui.signIn(`/ui/events?id=${id}`)
+      const events = new EventsPage(page)
+      await events.drawer('ping').editAndReplay.click()
 
-      const dialog = page.getByRole('dialog', { name: 'Edit and replay' })
-      await dialog.getByLabel('Send to').fill(receiverUrl)
-      const headers = dialog.getByLabel('Headers')
+      const dialog = events.replayDialog
+      await dialog.sendTo.fill(receiver.url)
+      const { headers } = dialog
       const text = await headers.inputValue()
       expect(text).toContain('x-custom: drop-me')
       expect(text).not.toMatch(/^host:/im)
@@ -106,34 +62,34 @@ describe.skipIf(!hasChromium)(
           .join('\n'),
       )
       const edited = JSON.stringify({ zen: 'After the edit', hook_id: 7 }, null, 2)
-      await dialog.getByLabel('Body').fill(edited)
-      await dialog.getByLabel(/Re-sign/).check()
-      await dialog.getByRole('button', { name: 'Review changes' }).click()
+      await dialog.body.fill(edited)
+      await dialog.resign.check()
+      await dialog.review.click()
 
-      const headerDiff = dialog.locator('pre[data-diff="headers"]')
+      const headerDiff = dialog.diff('headers')
       await expect.poll(() => headerDiff.textContent()).toContain('+ x-github-event: push')
       expect(await headerDiff.textContent()).toContain('- x-custom')
-      const bodyDiff = dialog.locator('pre[data-diff="body"]')
+      const bodyDiff = dialog.diff('body')
       expect(await bodyDiff.locator('.diff-removed').allTextContents()).toEqual([
         '-   "zen": "Before the edit",',
       ])
       expect(await bodyDiff.locator('.diff-added').allTextContents()).toEqual([
         '+   "zen": "After the edit",',
       ])
-      await dialog.getByText('re-signed').waitFor()
+      await dialog.root.getByText('re-signed').waitFor()
       await page.screenshot({ path: join(SCREENSHOTS, 'replay-edit-review.png') })
-      expect(received).toHaveLength(0)
+      expect(receiver.received).toHaveLength(0)
 
-      await dialog.getByRole('button', { name: 'Send replay' }).click()
-      await dialog.getByText(`${receiverUrl} answered 202`).waitFor()
-      const got = received.at(-1)!
+      await dialog.send.click()
+      await dialog.root.getByText(`${receiver.url} answered 202`).waitFor()
+      const got = receiver.received.at(-1)!
       expect(got.body).toBe(edited)
       expect(got.headers['x-github-event']).toBe('push')
       expect(got.headers['x-custom']).toBeUndefined()
       expect(await githubVerify(SECRET, edited, got.headers['x-hub-signature-256'] as string)).toBe(true)
 
-      await dialog.getByRole('button', { name: /Open the replay event/ }).click()
-      const replayDrawer = page.getByRole('dialog', { name: 'push' })
+      await dialog.openReplay.click()
+      const replayDrawer = events.dialog('push')
       await replayDrawer.getByRole('button', { name: id }).waitFor()
       await replayDrawer.getByText('webhook.replayed').first().waitFor()
       await context.close()
@@ -141,31 +97,30 @@ describe.skipIf(!hasChromium)(
 
     it('bad header lines are shown and block the review', async () => {
       const id = await capture('github', '{}', { 'x-github-event': 'issues' })
-      const { page, context } = await signedIn(`/ui/events?id=${id}`)
-      await page
-        .getByRole('dialog', { name: 'issues' })
-        .getByRole('button', { name: 'Edit and replay' })
-        .click()
-      const dialog = page.getByRole('dialog', { name: 'Edit and replay' })
-      await dialog.getByLabel('Send to').fill(receiverUrl)
-      await dialog.getByLabel('Headers').fill('not a header line')
-      await dialog.getByText('Line 1 is not "Name: value".').waitFor()
-      expect(await dialog.getByRole('button', { name: 'Review changes' }).isDisabled()).toBe(true)
+      const { page, context } = await ui.signIn(`/ui/events?id=${id}`)
+      const events = new EventsPage(page)
+      await events.drawer('issues').editAndReplay.click()
+      const dialog = events.replayDialog
+      await dialog.sendTo.fill(receiver.url)
+      await dialog.headers.fill('not a header line')
+      await dialog.root.getByText('Line 1 is not "Name: value".').waitFor()
+      expect(await dialog.review.isDisabled()).toBe(true)
       await context.close()
     })
 
     it('the test-webhook dialog offers only the known event types of a provider with samples', async () => {
-      const { page, context } = await signedIn('/ui/events')
-      await page.getByRole('button', { name: 'Send a test webhook' }).first().click()
-      const dialog = page.getByRole('dialog', { name: 'Send a test webhook' })
-      const type = dialog.getByLabel('Event type')
+      const { page, context } = await ui.signIn('/ui/events')
+      const events = new EventsPage(page)
+      await events.testWebhookButton.click()
+      const dialog = events.testWebhookDialog
+      const { type } = dialog
       await expect.poll(() => type.evaluate((el) => el.tagName)).toBe('SELECT')
       const options = await type.locator('option:not([disabled])').allTextContents()
       expect(options).toContain('push')
       expect(options).toContain('pull_request')
       expect(options).not.toContain('nosuchevent')
-      await dialog.getByLabel('Provider').fill('linear')
-      await expect.poll(() => dialog.getByLabel('Event type').evaluate((el) => el.tagName)).toBe('INPUT')
+      await dialog.provider.fill('linear')
+      await expect.poll(() => dialog.type.evaluate((el) => el.tagName)).toBe('INPUT')
       await context.close()
     })
 
@@ -180,23 +135,19 @@ describe.skipIf(!hasChromium)(
       )
       const first = await capture('clerk', body, signed)
       const second = await capture('clerk', body, signed)
-      expect(((await api('GET', `/api/events/${second}`)) as { duplicate_of: string }).duplicate_of).toBe(
-        first,
-      )
+      expect((await api('GET', `/api/events/${second}`)).body.duplicate_of).toBe(first)
 
-      const { page, context } = await signedIn('/ui/events?provider=clerk')
-      const rows = page.getByRole('row').filter({ hasText: 'user.created' })
+      const { page, context } = await ui.signIn('/ui/events?provider=clerk')
+      const events = new EventsPage(page)
+      const rows = events.rows('user.created')
       await expect.poll(() => rows.count()).toBe(2)
       await expect.poll(() => rows.filter({ hasText: 'duplicate' }).count()).toBe(1)
       expect(await rows.filter({ hasText: 'duplicate' }).textContent()).toContain(second)
-      await page.getByLabel('Duplicates').selectOption('hide')
+      await events.duplicates.selectOption('hide')
       await expect.poll(() => rows.count()).toBe(1)
       expect(await rows.first().textContent()).toContain(first)
       // The export follows the filters on screen: no duplicate in it either.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export' }).click(),
-      ])
+      const [download] = await Promise.all([page.waitForEvent('download'), events.exportButton.click()])
       const exported = readFileSync((await download.path())!, 'utf8')
         .trim()
         .split('\n')

@@ -1,25 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { setupDashboard } from './pages/dashboard.js'
+import { SettingsPage } from './pages/settings.js'
 
-const data = tempDir()
-let server: RunningServer
-let browser: TestBrowser
+const ui = setupDashboard()
 let publishable: string
 
-const originsOnServer = () => server.core.redirectOrigins.list(server.core.workspaces.get('default').id)
+const originsOnServer = () => ui.server.core.redirectOrigins.list(ui.server.core.workspaces.get('default').id)
 const sessionTo = (redirect_url: string) =>
-  fetch(`${server.url}/auth-sessions`, {
+  fetch(`${ui.server.url}/auth-sessions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
     body: JSON.stringify({ provider: 'github', tenant_id: 'acme', redirect_url }),
@@ -27,70 +17,46 @@ const sessionTo = (redirect_url: string) =>
 
 // A real browser on 2 shared cores during the full suite: allow it time.
 describe.skipIf(!hasChromium)('Settings › Allowed redirect origins, in Chromium', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
-    publishable = server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
+  beforeAll(() => {
+    publishable = ui.server.firstRun!.keys.find((k) => k.role === 'publishable')!.key
   })
 
   it('lists, adds and removes origins, shows the server’s validation message, and the API honours the list', async () => {
-    const { page, consoleErrors } = await browser.newPage()
-    await page.goto(`${server.url}/?token=${server.adminToken}`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await page.goto(`${server.url}/ui/settings`)
-    const card = page.locator('section', {
-      has: page.getByRole('heading', { name: 'Allowed redirect origins' }),
-    })
+    const { page, consoleErrors } = await ui.signIn('/ui/settings')
+    const { card, input, add, list, problem, remove } = new SettingsPage(page).origins
     await card.getByText('No origins yet: only loopback redirects are allowed.').waitFor()
 
-    const input = card.getByLabel('Origin', { exact: true })
     await input.fill('https://app.example.com/callback')
-    await card.getByRole('button', { name: 'Add origin' }).click()
-    await card
-      .getByRole('alert')
-      .getByText(/without a path/)
-      .waitFor()
+    await add.click()
+    await problem.getByText(/without a path/).waitFor()
     expect(await input.getAttribute('aria-invalid')).toBe('true')
     expect(originsOnServer()).toEqual([])
 
     await input.fill('http://app.example.com')
-    await card.getByRole('button', { name: 'Add origin' }).click()
-    await card
-      .getByRole('alert')
-      .getByText(/must use https/)
-      .waitFor()
+    await add.click()
+    await problem.getByText(/must use https/).waitFor()
     expect(originsOnServer()).toEqual([])
 
     await input.fill('HTTPS://App.Example.com')
-    await card.getByRole('button', { name: 'Add origin' }).click()
-    const list = card.getByRole('list', { name: 'Allowed redirect origins' })
+    await add.click()
     await list.getByText('https://app.example.com').waitFor()
     expect(await input.inputValue()).toBe('')
-    expect(await card.getByRole('alert').count()).toBe(0)
+    expect(await problem.count()).toBe(0)
     await input.fill('https://other.example:8443')
-    await card.getByRole('button', { name: 'Add origin' }).click()
+    await add.click()
     await list.getByText('https://other.example:8443').waitFor()
     expect(originsOnServer()).toEqual(['https://app.example.com', 'https://other.example:8443'])
     expect((await sessionTo('https://app.example.com/done')).status).toBe(201)
     expect(await axeViolations(page)).toEqual([])
     await card.screenshot({ path: join(SCREENSHOTS, 'settings-redirect-origins.png') })
 
-    await card.getByRole('button', { name: 'Remove https://app.example.com' }).click()
+    await remove('https://app.example.com').click()
     await list.getByText('https://app.example.com', { exact: true }).waitFor({ state: 'detached' })
     expect(originsOnServer()).toEqual(['https://other.example:8443'])
     expect((await sessionTo('https://app.example.com/done')).status).toBe(400)
 
     await page.reload()
-    await card
-      .getByRole('list', { name: 'Allowed redirect origins' })
-      .getByText('https://other.example:8443')
-      .waitFor()
+    await list.getByText('https://other.example:8443').waitFor()
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([])
   })
 })

@@ -76,39 +76,3 @@ export function Modal({
     </dialog>
   )
 }
-
-/** Asks before a destructive action; the safe choice has focus. */
-export function ConfirmDialog(props: {
-  open: boolean
-  title: string
-  body: ReactNode
-  confirmLabel: string
-  busy?: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  return (
-    <Modal
-      open={props.open}
-      onClose={props.onClose}
-      title={props.title}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={props.onConfirm}
-            disabled={props.busy}
-          >
-            {props.busy ? 'Working…' : props.confirmLabel}
-          </button>
-        </>
-      }
-    >
-      {props.body}
-    </Modal>
-  )
-}

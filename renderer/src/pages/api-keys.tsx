@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react'
+import { ConfirmMutationDialog } from '../components/confirm-mutation-dialog'
 import { CopyField } from '../components/copy'
 import { columnsFor, DataTable } from '../components/data-table'
-import { ConfirmDialog, Modal } from '../components/dialog'
+import { Modal } from '../components/dialog'
 import { SelectFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
-import { useToast } from '../components/toast'
 import {
   Badge,
   EmptyState,
@@ -27,7 +27,6 @@ const col = columnsFor<ApiKey>()
 
 export function ApiKeysPage() {
   const { api } = useSession()
-  const notify = useToast()
   const [status, setStatus] = useState<'active' | 'revoked' | ''>('active')
   const [creating, setCreating] = useState(false)
   const [revoking, setRevoking] = useState<ApiKey | undefined>()
@@ -142,7 +141,7 @@ export function ApiKeysPage() {
         </PagedList>
       </section>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={revoking !== undefined}
         title={`Revoke “${revoking?.name ?? ''}”?`}
         body={
@@ -152,19 +151,12 @@ export function ApiKeysPage() {
           </p>
         }
         confirmLabel="Revoke key"
-        busy={revoke.isPending}
+        mutation={revoke}
+        variables={revoking!}
+        done="Key revoked"
+        doneDetail={`${revoking?.name} can no longer be used.`}
+        errorTitle="Could not revoke the key"
         onClose={() => setRevoking(undefined)}
-        onConfirm={() =>
-          revoke.mutate(revoking!, {
-            // DELETE answers 204 with no body: the name comes from the key that was asked for.
-            onSuccess: (_, key) => {
-              notify('Key revoked', { detail: `${key.name} can no longer be used.` })
-              setRevoking(undefined)
-            },
-            onError: (error) =>
-              notify('Could not revoke the key', { tone: 'error', detail: String((error as Error).message) }),
-          })
-        }
       />
     </>
   )

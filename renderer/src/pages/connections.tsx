@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { ConnectDialog } from '../components/connect-dialog'
+import { ConnectionDetail } from '../components/connection-detail'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
@@ -12,8 +14,6 @@ import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import { ConnectDialog } from './connect-dialog'
-import { ConnectionDetail } from './connection-detail'
 
 type Connection = Schemas['Connection']
 

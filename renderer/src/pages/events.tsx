@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { type EventFilter, matchesFilter, toSearchFilter } from '../../../src/core/events/event-filter'
 import { columnsFor, DataTable } from '../components/data-table'
+import { EventDetail } from '../components/event-detail'
+import { ExportButton, TriggerDialog } from '../components/event-tools'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
@@ -11,8 +13,6 @@ import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
 import { followStream } from '../lib/sse'
-import { EventDetail } from './event-detail'
-import { ExportButton, TriggerDialog } from './event-tools'
 
 type Event = Schemas['Event']
 

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react'
+import { ConnectDialog } from '../components/connect-dialog'
 import { DataTable } from '../components/data-table'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
+import { InstallationDetail } from '../components/installation-detail'
 import { PagedList, rowsOf } from '../components/list-footer'
 import { tenantResourceColumns } from '../components/tenant-columns'
 import { EmptyState, PageHeader } from '../components/ui'
@@ -10,8 +12,6 @@ import { buildFilter, clean } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
 import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
-import { ConnectDialog } from './connect-dialog'
-import { InstallationDetail } from './installation-detail'
 
 type Installation = Schemas['Installation']
 

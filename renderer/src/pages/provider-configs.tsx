@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react'
+import { ConfirmMutationDialog } from '../components/confirm-mutation-dialog'
 import { columnsFor, DataTable } from '../components/data-table'
-import { ConfirmDialog } from '../components/dialog'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
-import { useToast } from '../components/toast'
+import { ProviderConfigDialog } from '../components/provider-config-dialog'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
-import { errorDetail, type Schemas, unwrap } from '../lib/api'
+import { type Schemas, unwrap } from '../lib/api'
 import { buildFilter, clean } from '../lib/filters'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import { ProviderConfigDialog } from './provider-config-dialog'
 
 type ProviderConfig = Schemas['ProviderConfig']
 
@@ -19,7 +18,6 @@ const col = columnsFor<ProviderConfig>()
 
 export function ProviderConfigsPage() {
   const { api } = useSession()
-  const notify = useToast()
   const { params } = useLocation()
   const [provider, setProvider] = useState('')
   const [mode, setMode] = useState('')
@@ -178,7 +176,7 @@ export function ProviderConfigsPage() {
           }}
         />
       )}
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={deleting !== undefined}
         title={`Delete “${deleting?.name ?? ''}”?`}
         body={
@@ -188,21 +186,11 @@ export function ProviderConfigsPage() {
           </p>
         }
         confirmLabel="Delete config"
-        busy={remove.isPending}
+        mutation={remove}
+        variables={deleting!}
+        done="Provider config deleted"
+        errorTitle="Could not delete"
         onClose={() => setDeleting(undefined)}
-        onConfirm={() =>
-          remove.mutate(deleting!, {
-            onSuccess: () => {
-              notify('Provider config deleted')
-              setDeleting(undefined)
-            },
-            onError: (e) =>
-              notify('Could not delete', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
     </>
   )

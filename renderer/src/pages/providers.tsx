@@ -1,34 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useState } from 'react'
+import { CustomProviderDialog } from '../components/custom-provider-dialog'
 import { Icon } from '../components/icons'
+import { ProviderDetail } from '../components/provider-detail'
 import { Badge, EmptyState, PageHeader, QueryStates } from '../components/ui'
-import { unwrap } from '../lib/api'
-import { useKey, useSearchList } from '../lib/queries'
+import { AUTH_LABELS, useCategories } from '../lib/catalog'
+import { useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
-import { useSession } from '../lib/session'
-import { CustomProviderDialog } from './custom-provider-dialog'
-import { ProviderDetail } from './provider-detail'
-
-export const AUTH_LABELS: Record<string, string> = {
-  oauth2: 'OAuth 2',
-  api_key: 'API key',
-  basic: 'Basic auth',
-  app_install: 'App install',
-}
 
 const FIELDS = ['id', 'name', 'description', 'categories', 'auth_type', 'custom', 'logo_url', 'webhooks']
-
-/** Loads the catalog's categories with their provider counts. */
-export function useCategories() {
-  const { api } = useSession()
-  const key = useKey()
-  return useQuery({
-    queryKey: key('providers', 'categories'),
-    queryFn: async () => unwrap(await api.GET('/providers/categories')),
-    select: (r) => r.data,
-    staleTime: 60_000,
-  })
-}
 
 export function ProvidersPage() {
   const { params } = useLocation()

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ChangeEvent, useMemo, useRef, useState } from 'react'
 import { columnsFor, DataTable } from '../components/data-table'
+import { download } from '../components/event-tools'
 import { SelectFilter, TextFilter } from '../components/filter-controls'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
+import { RecordingDetail } from '../components/recording-detail'
 import { useToast } from '../components/toast'
 import { Badge, EmptyState, Mono, PageHeader, Time } from '../components/ui'
 import { errorDetail, type Schemas, unwrap } from '../lib/api'
@@ -12,8 +14,6 @@ import { formatBytes } from '../lib/format'
 import { useApiMutation, useKey, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
-import { download } from './event-tools'
-import { RecordingDetail } from './recording-detail'
 
 /** Search pages carry every field unless `fields` picks some; this page asks for all of them. */
 type Summary = Required<Schemas['RecordingPage']['data'][number]>

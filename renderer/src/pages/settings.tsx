@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Icon } from '../components/icons'
+import { RedirectOriginsCard } from '../components/settings-redirect-origins'
+import { SyncCard } from '../components/settings-sync'
 import { useToast } from '../components/toast'
 import { ErrorNote, Field, fieldErrors, Mono, PageHeader, Time } from '../components/ui'
+import { WebhookEndpoints } from '../components/webhook-endpoints'
 import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useWorkspaces } from '../lib/queries'
 import { useSession } from '../lib/session'
-import { RedirectOriginsCard } from './settings-redirect-origins'
-import { SyncCard } from './settings-sync'
-import { WebhookEndpoints } from './webhook-endpoints'
 
 export function SettingsPage() {
   const { workspace } = useSession()

@@ -1,10 +1,9 @@
 import { useState } from 'react'
-import { errorDetail, type Schemas, unwrap } from '../../lib/api'
+import { type Schemas, unwrap } from '../../lib/api'
 import { useApiMutation } from '../../lib/queries'
 import { useSession } from '../../lib/session'
-import { ConfirmDialog } from '../dialog'
+import { ConfirmMutationDialog } from '../confirm-mutation-dialog'
 import { Icon } from '../icons'
-import { useToast } from '../toast'
 import { Badge, Time } from '../ui'
 import { FaultForm } from './fault-form'
 
@@ -65,7 +64,6 @@ export function FaultsPanel(props: {
   refreshing: boolean
 }) {
   const { api } = useSession()
-  const notify = useToast()
   const [confirming, setConfirming] = useState(false)
   const clear = useApiMutation(
     async () =>
@@ -103,7 +101,7 @@ export function FaultsPanel(props: {
       </p>
       <FaultTable faults={props.faults} />
       <FaultForm connectionId={props.connectionId} />
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={confirming}
         title="Clear all faults?"
         body={
@@ -113,17 +111,11 @@ export function FaultsPanel(props: {
           </p>
         }
         confirmLabel="Clear faults"
-        busy={clear.isPending}
+        mutation={clear}
+        variables={undefined}
+        done="Faults cleared"
+        errorTitle="Could not clear the faults"
         onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          clear.mutate(undefined, {
-            onSuccess: () => {
-              notify('Faults cleared')
-              setConfirming(false)
-            },
-            onError: (e) => notify('Could not clear the faults', { tone: 'error', detail: errorDetail(e) }),
-          })
-        }
       />
     </section>
   )

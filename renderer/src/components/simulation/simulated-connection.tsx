@@ -1,4 +1,4 @@
-import { ApiPanel } from '../../pages/api-panel'
+import { ApiPanel } from '../api-panel'
 import { Icon } from '../icons'
 import { QueryStates } from '../ui'
 import { AccountTables } from './account-tables'

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { ErrorNote, Mono } from '../components/ui'
 import { ApiError, unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { ErrorNote, Mono } from './ui'
 
 /** The server's message for the entry at `index`, when a PATCH was refused because of it. */
 const entryError = (error: unknown, index: number) =>

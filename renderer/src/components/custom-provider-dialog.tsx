@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { Modal } from '../components/dialog'
-import { SignatureSchemeSelect } from '../components/signature-scheme-select'
-import { useToast } from '../components/toast'
-import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { type Schemas, unwrap } from '../lib/api'
+import { useCategories } from '../lib/catalog'
 import { useApiMutation } from '../lib/queries'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import { useCategories } from './providers'
+import { Modal } from './dialog'
+import { SignatureSchemeSelect } from './signature-scheme-select'
+import { useToast } from './toast'
+import { ErrorNote, Field, fieldErrors } from './ui'
 
 type Provider = Schemas['Provider']
 

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
-import { errorDetail, unwrap } from '../lib/api'
+import { unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
+import { CopyField } from './copy'
+import { Modal } from './dialog'
+import { Icon } from './icons'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 export function InstallationDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api } = useSession()
   const key = useKey()
-  const notify = useToast()
   const [removing, setRemoving] = useState(false)
   const params = { path: { id } }
   const installation = useQuery({
@@ -80,26 +79,16 @@ export function InstallationDetail({ id, onClose }: { id: string; onClose: () =>
           </>
         )}
       </QueryStates>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={removing}
         title="Uninstall this app?"
         body={<p>The installation is revoked permanently.</p>}
         confirmLabel="Uninstall"
-        busy={remove.isPending}
+        mutation={remove}
+        variables={undefined}
+        done="Installation revoked"
+        errorTitle="Could not uninstall"
         onClose={() => setRemoving(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              notify('Installation revoked')
-              setRemoving(false)
-            },
-            onError: (e) =>
-              notify('Could not uninstall', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
     </Modal>
   )

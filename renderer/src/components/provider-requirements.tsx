@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Mono } from '../components/ui'
 import type { Schemas } from '../lib/api'
+import { Mono } from './ui'
 
 type Provider = Schemas['Provider']
 

@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { rowsOf } from '../components/list-footer'
-import { useToast } from '../components/toast'
-import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
+import { CopyField } from './copy'
+import { Icon } from './icons'
+import { rowsOf } from './list-footer'
+import { useToast } from './toast'
+import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 type WebhookEndpoint = Schemas['WebhookEndpoint']
 
@@ -186,7 +186,7 @@ export function WebhookEndpoints() {
           </ul>
         </QueryStates>
       </div>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={deleting !== undefined}
         title="Delete this endpoint?"
         body={
@@ -195,21 +195,11 @@ export function WebhookEndpoints() {
           </p>
         }
         confirmLabel="Delete endpoint"
-        busy={remove.isPending}
+        mutation={remove}
+        variables={deleting!}
+        done="Endpoint deleted"
+        errorTitle="Could not delete"
         onClose={() => setDeleting(undefined)}
-        onConfirm={() =>
-          remove.mutate(deleting!, {
-            onSuccess: () => {
-              notify('Endpoint deleted')
-              setDeleting(undefined)
-            },
-            onError: (e) =>
-              notify('Could not delete', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
     </section>
   )

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { Modal } from '../components/dialog'
-import { ProviderPicker } from '../components/provider-picker'
-import { SignatureSchemeSelect } from '../components/signature-scheme-select'
-import { useToast } from '../components/toast'
-import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { Modal } from './dialog'
+import { ProviderPicker } from './provider-picker'
+import { SignatureSchemeSelect } from './signature-scheme-select'
+import { useToast } from './toast'
+import { ErrorNote, Field, fieldErrors } from './ui'
 
 // The form's selects offer exactly these values, as strings.
 type Signature = Schemas['ProviderConfig']['webhook_signature']

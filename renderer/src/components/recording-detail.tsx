@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CodeBlock } from '../components/code'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { HeadersTable } from '../components/headers-table'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, Time } from '../components/ui'
-import { errorDetail, type Schemas, unwrap } from '../lib/api'
+import { type Schemas, unwrap } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
+import { CodeBlock } from './code'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
+import { Modal } from './dialog'
+import { HeadersTable } from './headers-table'
+import { Icon } from './icons'
+import { Badge, Details, Mono, QueryStates, Time } from './ui'
 
 type Side = Schemas['RecordedRequest'] | Schemas['RecordedResponse']
 
@@ -31,7 +31,6 @@ function Body({ side, what }: { side: Side; what: string }) {
 export function RecordingDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api } = useSession()
   const key = useKey()
-  const notify = useToast()
   const [deleting, setDeleting] = useState(false)
   const recording = useQuery({
     // Not under 'recordings': deleting it refreshes the lists without refetching this (gone) one.
@@ -101,27 +100,17 @@ export function RecordingDetail({ id, onClose }: { id: string; onClose: () => vo
           </>
         )}
       </QueryStates>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={deleting}
         title="Delete this recording?"
         body={<p>Replay will no longer answer with it.</p>}
         confirmLabel="Delete recording"
-        busy={remove.isPending}
+        mutation={remove}
+        variables={undefined}
+        done="Recording deleted"
+        errorTitle="Could not delete"
+        onDone={onClose}
         onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              notify('Recording deleted')
-              setDeleting(false)
-              onClose()
-            },
-            onError: (e) =>
-              notify('Could not delete', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
     </Modal>
   )

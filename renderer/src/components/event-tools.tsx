@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EventFilter } from '../../../src/core/events/event-filter'
-import { Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { Modal } from './dialog'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { ErrorNote, Field, fieldErrors } from './ui'
 
 /** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
 export async function download(result: { error?: unknown; response: Response }, fallbackName: string) {

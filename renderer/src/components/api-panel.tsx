@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react'
-import { CodeBlock } from '../components/code'
-import { HeadersTable } from '../components/headers-table'
-import { Icon } from '../components/icons'
-import { ExampleCalls } from '../components/simulation/example-calls'
-import { Badge, ErrorNote } from '../components/ui'
 import { ApiError, type Schemas } from '../lib/api'
 import { formatBytes, prettyJson } from '../lib/format'
 import { useSession } from '../lib/session'
+import { CodeBlock } from './code'
+import { HeadersTable } from './headers-table'
+import { Icon } from './icons'
+import { ExampleCalls } from './simulation/example-calls'
+import { Badge, ErrorNote } from './ui'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 

@@ -10,7 +10,7 @@ import type { AppEnv } from '../env.js'
 import { errors, json, keyRoute } from '../openapi.js'
 
 /** The trigger that sends a realistic sample through the capture path, and the types it knows. */
-export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
+export function registerTriggerRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const types = keyRoute(core, 'secret', [], {
     method: 'get',
     path: '/api/events/trigger/types',

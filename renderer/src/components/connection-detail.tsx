@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { SimulatedConnection } from '../components/simulation/simulated-connection'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from '../components/ui'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
 import { ApiPanel } from './api-panel'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
 import { ConnectDialog } from './connect-dialog'
+import { CopyField } from './copy'
+import { Modal } from './dialog'
+import { SimulatedConnection } from './simulation/simulated-connection'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { Badge, Details, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 /** `key: value` lines for an object of facts, or nothing when it is empty. */
 const pairs = (values: Record<string, string | number | boolean> | undefined) => {
@@ -171,28 +172,18 @@ export function ConnectionDetail({ id, onClose }: { id: string; onClose: () => v
           </>
         )}
       </QueryStates>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={revoking}
         title="Revoke this connection?"
         body={
           <p>The gateway forgets its tokens and the connection cannot be used again. This is permanent.</p>
         }
         confirmLabel="Revoke connection"
-        busy={revoke.isPending}
+        mutation={revoke}
+        variables={undefined}
+        done="Connection revoked"
+        errorTitle="Could not revoke"
         onClose={() => setRevoking(false)}
-        onConfirm={() =>
-          revoke.mutate(undefined, {
-            onSuccess: () => {
-              notify('Connection revoked')
-              setRevoking(false)
-            },
-            onError: (e) =>
-              notify('Could not revoke', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
       {reauth && c && (
         <ConnectDialog

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, ErrorNote, Field, Mono, Time } from '../components/ui'
 import { type EventDetail, errorDetail, type Schemas, unwrap } from '../lib/api'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useApiMutation } from '../lib/queries'
 import { Link } from '../lib/router'
 import { useSession } from '../lib/session'
+import { Icon } from './icons'
+import { useToast } from './toast'
+import { Badge, ErrorNote, Field, Mono, Time } from './ui'
 
 const statusTone = (d: Schemas['Delivery']) =>
   d.status && d.status < 300 ? 'success' : d.status && d.status < 500 ? 'warning' : 'danger'

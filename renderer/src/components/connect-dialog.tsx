@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Modal } from '../components/dialog'
-import { ProviderPicker } from '../components/provider-picker'
-import { ErrorNote, Field, fieldErrors } from '../components/ui'
 import { unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
+import { Modal } from './dialog'
+import { ProviderPicker } from './provider-picker'
+import { ErrorNote, Field, fieldErrors } from './ui'
 
 export type FlowKind = 'auth' | 'install'
 

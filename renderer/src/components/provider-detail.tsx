@@ -1,24 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CopyField } from '../components/copy'
-import { ConfirmDialog, Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { useToast } from '../components/toast'
-import { Badge, Details, Mono, QueryStates } from '../components/ui'
-import { errorDetail, unwrap } from '../lib/api'
+import { unwrap } from '../lib/api'
+import { AUTH_LABELS, useCategories } from '../lib/catalog'
 import { useApiMutation, useKey } from '../lib/queries'
 import { Link, navigate } from '../lib/router'
 import { useSession } from '../lib/session'
+import { ConfirmMutationDialog } from './confirm-mutation-dialog'
 import { ConnectDialog } from './connect-dialog'
+import { CopyField } from './copy'
 import { CustomProviderDialog } from './custom-provider-dialog'
+import { Modal } from './dialog'
+import { Icon } from './icons'
 import { ConnectRequirements } from './provider-requirements'
-import { AUTH_LABELS, useCategories } from './providers'
+import { Badge, Details, Mono, QueryStates } from './ui'
 
 /** A provider: what it is, how it authenticates and signs webhooks, and what to do next. */
 export function ProviderDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { api, baseUrl } = useSession()
   const key = useKey()
-  const notify = useToast()
   const categories = useCategories()
   const [connecting, setConnecting] = useState(false)
   const [editing, setEditing] = useState(false)
@@ -129,27 +128,17 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
       </QueryStates>
       {connecting && p && <ConnectDialog open provider={p.id} onClose={() => setConnecting(false)} />}
       {editing && p && <CustomProviderDialog existing={p} onClose={() => setEditing(false)} />}
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={deleting}
         title={`Delete ${p?.name ?? 'this provider'}?`}
         body={<p>The custom provider disappears from the catalog of this workspace.</p>}
         confirmLabel="Delete provider"
-        busy={remove.isPending}
+        mutation={remove}
+        variables={undefined}
+        done="Provider deleted"
+        errorTitle="Could not delete"
+        onDone={onClose}
         onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              notify('Provider deleted')
-              setDeleting(false)
-              onClose()
-            },
-            onError: (e) =>
-              notify('Could not delete', {
-                tone: 'error',
-                detail: errorDetail(e),
-              }),
-          })
-        }
       />
     </Modal>
   )

@@ -1,13 +1,13 @@
 import { useId, useMemo, useState } from 'react'
-import { Modal } from '../components/dialog'
-import { Icon } from '../components/icons'
-import { Badge, ErrorNote, Field, Mono } from '../components/ui'
 import { type EventDetail, unwrap } from '../lib/api'
 import { isTargetUrl, useForwardTargets } from '../lib/forward-targets'
 import { useApiMutation } from '../lib/queries'
 import { headerChanges, headerText, lineDiff, parseHeaderText } from '../lib/replay-changes'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
+import { Modal } from './dialog'
+import { Icon } from './icons'
+import { Badge, ErrorNote, Field, Mono } from './ui'
 
 type Step = 'edit' | 'review' | 'sent'
 

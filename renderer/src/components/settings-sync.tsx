@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Icon } from '../components/icons'
-import { ErrorNote, Field, fieldErrors, Mono } from '../components/ui'
 import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { useSession } from '../lib/session'
+import { Icon } from './icons'
+import { ErrorNote, Field, fieldErrors, Mono } from './ui'
 
 type SyncJob = Schemas['SyncJob']
 
