@@ -28,6 +28,7 @@ import { createSimulation } from './simulation/simulation.service.js'
 import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
 import { createTokenLedger } from './simulation/token-ledger.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
+import { openSdkUpstream } from './sync/sdk-upstream.js'
 import { createSyncService } from './sync/sync.service.js'
 import { createWebhookCapture } from './webhooks/webhook-capture.js'
 import { createRedirectOriginsRepo } from './workspaces/redirect-origins.repo.js'
@@ -151,7 +152,7 @@ export function createCore(deps: CoreDeps) {
     recordings,
     proxy,
     simulation,
-    sync: createSyncService({ db, clock, ids, events, providers }),
+    sync: createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream }),
     ...connectFlows,
     ...webhookCapture,
   }

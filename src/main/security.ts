@@ -1,4 +1,4 @@
-import { UI_CSP } from '../server/routes/ui.routes.js'
+import { UI_CSP } from '../server/ui-csp.js'
 
 /** The window's CSP: the same policy the gateway sends with the UI, enforced again by the shell. */
 export const WINDOW_CSP = UI_CSP

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/server/env.js'
-import { registerUiRoutes, UI_CSP } from '../../src/server/routes/ui.routes.js'
+import { registerUiRoutes } from '../../src/server/routes/ui.routes.js'
+import { UI_CSP } from '../../src/server/ui-csp.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 
 /** A fake built renderer, so these tests do not depend on a UI build. */

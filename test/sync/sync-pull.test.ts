@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { randomIds } from '../../src/core/common/ids.js'
+import { createSyncService } from '../../src/core/sync/sync.service.js'
 import type { FetchLike } from '../../src/sdk/index.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { fillUpstream, rows, startUpstream, type Upstream } from './sync-helpers.js'
@@ -160,5 +162,44 @@ describe('sync pull from a second local Switchyard', () => {
 
   it('a base URL that is not http(s) is a 400 before anything is sent', async () => {
     await expect(pull({ baseUrl: 'file:///etc/passwd' })).rejects.toMatchObject({ code: 'invalid_request' })
+  })
+
+  it('reads the upstream only through the OpenUpstream it is given', async () => {
+    const opened: unknown[] = []
+    const event = {
+      id: 'evt_upstream1',
+      type: 'connection.created',
+      provider: 'github',
+      tenant_id: null,
+      connection_id: null,
+      installation_id: null,
+      provider_event_type: null,
+      signature: null,
+      data: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    }
+    const sync = createSyncService({
+      db: local.db,
+      clock: local.clock,
+      ids: randomIds,
+      events: local.core.events,
+      providers: local.core.providers,
+      openUpstream: (options) => {
+        opened.push(options)
+        return {
+          async *pages(resource) {
+            if (resource === 'events') yield { data: [event] }
+          },
+        }
+      },
+    })
+    const summary = await sync.pull({
+      workspaceId: ws,
+      baseUrl: 'http://upstream.invalid/',
+      apiKey: 'sk_upstream',
+    })
+    expect(opened).toEqual([{ baseUrl: 'http://upstream.invalid', apiKey: 'sk_upstream', client: undefined }])
+    expect(summary).toMatchObject({ complete: true, resources: { events: { added: 1, skipped: 0 } } })
+    expect(rows(local.db, 'events', ws).map((r) => r.id)).toEqual(['evt_upstream1'])
   })
 })

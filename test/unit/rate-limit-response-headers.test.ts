@@ -1,6 +1,14 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { setRateLimitHeaders } from '../../src/server/middleware/rate-limit.js'
+import type { Principal } from '../../src/core/auth/authenticate.js'
+import { createManualClock } from '../../src/core/common/clock.js'
+import { AppError } from '../../src/core/errors.js'
+import { createRateLimiter } from '../../src/core/rate-limits/rate-limiter.js'
+import {
+  countRequest,
+  rateLimitHeaders,
+  setRateLimitHeaders,
+} from '../../src/server/middleware/rate-limit.js'
 
 const FIELDS = { RateLimit: '"default";r=59;t=60', 'RateLimit-Policy': '"default";q=60;w=60' }
 
@@ -32,5 +40,50 @@ describe('setRateLimitHeaders', () => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('http://127.0.0.1/next')
     expect(res.headers.get('ratelimit')).toBe(FIELDS.RateLimit)
+  })
+})
+
+describe('countRequest', () => {
+  const principal: Principal = { workspaceId: 'ws_a', role: 'secret', keyId: 'key_a', admin: false }
+
+  it('over the limit throws rate_limited with Retry-After and the RateLimit fields', () => {
+    const clock = createManualClock(Date.parse('2026-01-01T00:00:00.000Z'))
+    const rateLimits = createRateLimiter({ clock, workspaceOf: () => ({ name: 'a', tier: 'free', rpm: 2 }) })
+    countRequest({ rateLimits }, principal)
+    clock.advance(1_500)
+    expect(countRequest({ rateLimits }, principal)).toEqual({
+      'RateLimit-Policy': '"default";q=2;w=60',
+      RateLimit: '"default";r=0;t=59',
+    })
+    let error: unknown
+    try {
+      countRequest({ rateLimits }, principal)
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      headers: {
+        'Retry-After': '59',
+        'RateLimit-Policy': '"default";q=2;w=60',
+        RateLimit: '"default";r=0;t=59',
+      },
+    })
+    expect((error as AppError).detail).toMatch(
+      /'a' \(tier free\) allows 2 requests in any rolling 60 seconds/,
+    )
+  })
+
+  it('formats the RateLimit fields as draft-ietf-httpapi-ratelimit-headers structured fields', () => {
+    const headers = rateLimitHeaders({
+      allowed: true,
+      limit: 600,
+      windowSeconds: 60,
+      remaining: 599,
+      resetSeconds: 60,
+    })
+    expect(headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=599;t=60' })
   })
 })

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/core/common/clock.js'
-import { AppError } from '../../src/core/errors.js'
-import { rateLimitHeaders } from '../../src/core/rate-limits/rate-limit-headers.js'
 import { createRateLimiter } from '../../src/core/rate-limits/rate-limiter.js'
 import type { Tier } from '../../src/core/workspaces/tiers.js'
 
@@ -92,7 +90,7 @@ describe('sliding-log rate limiter', () => {
   it('a raised limit applies to the very next request', () => {
     const { limiter, workspaces } = setup(60)
     for (let i = 0; i < 60; i++) limiter.consume('ws_a')
-    expect(() => limiter.consume('ws_a')).toThrow(AppError)
+    expect(limiter.consume('ws_a').allowed).toBe(false)
     workspaces.get('ws_a')!.rpm = 600
     expect(limiter.consume('ws_a')).toMatchObject({ allowed: true, limit: 600, remaining: 539 })
   })
@@ -103,41 +101,20 @@ describe('sliding-log rate limiter', () => {
     expect(burst('ws_b', 60).every((d) => d.allowed)).toBe(true)
   })
 
-  it('over the limit, consume throws rate_limited with Retry-After and the RateLimit fields', () => {
+  it('over the limit, consume refuses with the seconds until a request would be accepted and why', () => {
     const { clock, limiter } = setup(2)
     limiter.consume('ws_a')
     clock.advance(1_500)
     limiter.consume('ws_a')
-    let error: unknown
-    try {
-      limiter.consume('ws_a')
-    } catch (err) {
-      error = err
-    }
-    expect(error).toBeInstanceOf(AppError)
-    expect(error).toMatchObject({
-      code: 'rate_limited',
-      status: 429,
-      headers: {
-        'Retry-After': '59',
-        'RateLimit-Policy': '"default";q=2;w=60',
-        RateLimit: '"default";r=0;t=59',
-      },
-    })
-    expect((error as AppError).detail).toMatch(
-      /'a' \(tier free\) allows 2 requests in any rolling 60 seconds/,
-    )
-  })
-
-  it('formats the RateLimit fields as draft-ietf-httpapi-ratelimit-headers structured fields', () => {
-    const headers = rateLimitHeaders({
-      allowed: true,
-      limit: 600,
+    const refused = limiter.consume('ws_a')
+    expect(refused).toMatchObject({
+      allowed: false,
+      limit: 2,
       windowSeconds: 60,
-      remaining: 599,
-      resetSeconds: 60,
+      remaining: 0,
+      resetSeconds: 59,
+      refusal: expect.stringMatching(/'a' \(tier free\) allows 2 requests in any rolling 60 seconds/),
     })
-    expect(headers).toEqual({ 'RateLimit-Policy': '"default";q=600;w=60', RateLimit: '"default";r=599;t=60' })
   })
 
   it('stays exact across many windows (the log compacts without losing entries)', () => {

@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi'
+import type { z } from 'zod'
 
 /**
  * Text with no control character: none of Unicode's Cc (U+0000-U+001F, U+007F-U+009F), the same set

@@ -1,13 +1,15 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 export const CONNECTION_STATUSES = ['active', 'needs_reauth', 'revoked'] as const
-export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES).openapi('ConnectionStatus', {
+export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES).meta({
+  id: 'ConnectionStatus',
   description:
     'active: usable; needs_reauth: a refresh failed, re-authorize through an auth session with connection_id; revoked: deleted, permanently.',
 })
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>
 
-export const FlowModeSchema = z.enum(['real', 'simulated']).openapi('FlowMode', {
+export const FlowModeSchema = z.enum(['real', 'simulated']).meta({
+  id: 'FlowMode',
   description:
     "real: OAuth against the provider with the config's client credentials; simulated: the built-in provider simulator.",
 })
@@ -15,7 +17,8 @@ export type FlowMode = z.infer<typeof FlowModeSchema>
 
 export const ConnectionMetadataSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-  .openapi('ConnectionMetadata', {
+  .meta({
+    id: 'ConnectionMetadata',
     description:
       "Non-secret facts the provider's token response gave about the account, as the provider declares them (`instance_url`, `team_id`, `account_id`, ...). Never a token. Simulated connections get plausible values.",
     example: { instance_url: 'https://acme.my.salesforce.com' },
@@ -30,9 +33,9 @@ export const ConnectionSchema = z
     tenant_id: z.string(),
     mode: FlowModeSchema,
     status: ConnectionStatusSchema,
-    status_reason: z.string().nullable().openapi({ description: 'Why the connection left `active`.' }),
-    scopes: z.array(z.string()).openapi({ description: 'Scopes granted by the provider.' }),
-    params: z.record(z.string(), z.string()).openapi({
+    status_reason: z.string().nullable().meta({ description: 'Why the connection left `active`.' }),
+    scopes: z.array(z.string()).meta({ description: 'Scopes granted by the provider.' }),
+    params: z.record(z.string(), z.string()).meta({
       description:
         "The auth session's `params`: values of the provider's `{placeholder}`s (`shop`, `subdomain`).",
     }),
@@ -41,24 +44,20 @@ export const ConnectionSchema = z
       .string()
       .datetime()
       .nullable()
-      .openapi({ description: 'When the access token expires, if the provider said.' }),
+      .meta({ description: 'When the access token expires, if the provider said.' }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
     last_refreshed_at: z.string().datetime().nullable(),
   })
-  .openapi('Connection')
+  .meta({ id: 'Connection' })
 export type Connection = z.infer<typeof ConnectionSchema>
 export type ConnectionMetadata = z.infer<typeof ConnectionMetadataSchema>
 
 /** `POST /api/connections/{id}/refresh?simulate=error` tells the simulator to reject the refresh. */
 export const RefreshQuerySchema = z.object({
-  simulate: z
-    .enum(['error'])
-    .optional()
-    .openapi({
-      param: { name: 'simulate', in: 'query' },
-      description: 'Simulated connections only: make the simulator reject this refresh (invalid_grant).',
-    }),
+  simulate: z.enum(['error']).optional().meta({
+    description: 'Simulated connections only: make the simulator reject this refresh (invalid_grant).',
+  }),
 })
 
 /** Tokens as the OAuth client received them; only the connections service stores them (sealed). */

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import type { Clock } from '../common/clock.js'
 import { AppError } from '../errors.js'
 import type { Connection } from './connections.schema.js'
@@ -14,16 +14,16 @@ export const CredentialsSchema = z
     provider: z.string(),
     mode: FlowModeSchema,
     type: z.literal('oauth2'),
-    access_token: z.string().openapi({ description: "The provider's access token. Keep it server-side." }),
-    token_type: z.string().openapi({ example: 'Bearer' }),
+    access_token: z.string().meta({ description: "The provider's access token. Keep it server-side." }),
+    token_type: z.string().meta({ example: 'Bearer' }),
     expires_at: z
       .string()
       .datetime()
       .nullable()
-      .openapi({ description: 'When the access token expires; null when the provider did not say.' }),
+      .meta({ description: 'When the access token expires; null when the provider did not say.' }),
     scopes: z.array(z.string()),
   })
-  .openapi('ConnectionCredentials')
+  .meta({ id: 'ConnectionCredentials' })
 export type Credentials = z.infer<typeof CredentialsSchema>
 
 /** The 409 for a connection whose tokens cannot be used, or null when it is active. */

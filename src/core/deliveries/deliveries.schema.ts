@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
-export const DeliveryKindSchema = z.enum(['forward', 'replay', 'endpoint']).openapi({
+export const DeliveryKindSchema = z.enum(['forward', 'replay', 'endpoint']).meta({
   description:
     'forward: `switchyard listen`; replay: `POST /api/events/{id}/replay`; endpoint: an outbound webhook endpoint.',
 })
@@ -12,18 +12,18 @@ export const DeliverySchema = z
     event_id: z.string(),
     kind: DeliveryKindSchema,
     endpoint_id: z.string().nullable(),
-    target: z.string().openapi({ example: 'http://127.0.0.1:3000/hooks' }),
-    attempt: z.number().int().openapi({ description: 'Attempt number for this event and target, from 1.' }),
+    target: z.string().meta({ example: 'http://127.0.0.1:3000/hooks' }),
+    attempt: z.number().int().meta({ description: 'Attempt number for this event and target, from 1.' }),
     status: z
       .number()
       .int()
       .nullable()
-      .openapi({ description: 'HTTP status of the answer; null when none came (refused, timed out).' }),
+      .meta({ description: 'HTTP status of the answer; null when none came (refused, timed out).' }),
     error: z.string().nullable(),
     duration_ms: z.number().int(),
     created_at: z.string().datetime(),
   })
-  .openapi('Delivery')
+  .meta({ id: 'Delivery' })
 export type Delivery = z.infer<typeof DeliverySchema>
 
 /** http(s) URL, as a target to deliver to. */
@@ -51,7 +51,7 @@ export const RecordDeliverySchema = z
     duration_ms: z.number().int().min(0).max(86_400_000),
   })
   .strict()
-  .openapi('RecordDelivery')
+  .meta({ id: 'RecordDelivery' })
 export type RecordDelivery = z.infer<typeof RecordDeliverySchema>
 
 /** An HTTP field name (RFC 9110 token). */
@@ -66,7 +66,7 @@ export const ReplayHeadersSchema = z
     z.string().max(8192).regex(HEADER_VALUE, 'no CR, LF or other control characters').nullable(),
   )
   .refine((headers) => Object.keys(headers).length <= 100, 'at most 100 headers')
-  .openapi({
+  .meta({
     description:
       'Header changes, by name (case-insensitive): a string replaces every header of that name (or adds it), ' +
       '`null` removes it. Hop-by-hop headers (Host, Content-Length, Connection, …) are set by the gateway.',
@@ -75,7 +75,7 @@ export const ReplayHeadersSchema = z
 
 export const ReplayBodySchema = z
   .union([
-    z.string().openapi({ description: 'The new body as text (sent as UTF-8).' }),
+    z.string().meta({ description: 'The new body as text (sent as UTF-8).' }),
     z
       .object({
         base64: z
@@ -86,13 +86,13 @@ export const ReplayBodySchema = z
           ),
       })
       .strict()
-      .openapi({ description: 'The new body as base64, for binary bodies.' }),
+      .meta({ description: 'The new body as base64, for binary bodies.' }),
   ])
-  .openapi({ description: 'The new body: text, or `{ "base64": "…" }` for bytes that are not text.' })
+  .meta({ description: 'The new body: text, or `{ "base64": "…" }` for bytes that are not text.' })
 
 export const ReplaySchema = z
   .object({
-    url: TargetUrlSchema.optional().openapi({
+    url: TargetUrlSchema.optional().meta({
       description: 'Where to deliver; defaults to the target of the most recent delivery of this event.',
     }),
     headers: ReplayHeadersSchema.optional(),
@@ -100,14 +100,15 @@ export const ReplaySchema = z
     resign: z
       .boolean()
       .optional()
-      .openapi({
+      .meta({
         description:
           "Sign what is sent with the provider config's webhook_secret and the provider's scheme, with a fresh " +
           'timestamp (the old signature headers are replaced). 409 when there is no secret or no scheme.',
       }),
   })
   .strict()
-  .openapi('ReplayRequest', {
+  .meta({
+    id: 'ReplayRequest',
     description:
       'Without `headers`, `body` or `resign`: the exact captured request. With any of them: the edited request, ' +
       'recorded as a new `webhook.replayed` event (`replay_of` = this event) that holds what was sent; the ' +

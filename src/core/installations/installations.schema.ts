@@ -1,8 +1,9 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { FlowModeSchema } from '../connections/connections.schema.js'
 
 export const INSTALLATION_STATUSES = ['active', 'revoked'] as const
-export const InstallationStatusSchema = z.enum(INSTALLATION_STATUSES).openapi('InstallationStatus', {
+export const InstallationStatusSchema = z.enum(INSTALLATION_STATUSES).meta({
+  id: 'InstallationStatus',
   description: 'active: installed; revoked: uninstalled through the API, permanently.',
 })
 
@@ -15,9 +16,9 @@ export const InstallationSchema = z
     tenant_id: z.string(),
     mode: FlowModeSchema,
     status: InstallationStatusSchema,
-    external_id: z.string().openapi({ description: "The provider's own installation id." }),
+    external_id: z.string().meta({ description: "The provider's own installation id." }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
   })
-  .openapi('Installation')
+  .meta({ id: 'Installation' })
 export type Installation = z.infer<typeof InstallationSchema>

@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { describeRef } from '../common/describe-ref.js'
 import { noControlCharacters } from '../common/text.js'
 import {
   authorizationParams,
@@ -14,17 +15,17 @@ const scopes = z.array(z.string().min(1).max(200)).max(100)
 
 /** Per-config overrides of what the provider declares (null: use the provider's). */
 const overrides = {
-  token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).nullable().openapi({
+  token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).nullable().meta({
     description:
       "Overrides the provider's token endpoint auth method; `none` makes a public PKCE client (no secret needed for real mode).",
   }),
-  authorization_params: authorizationParams().nullable().openapi({
+  authorization_params: authorizationParams().nullable().meta({
     description: "Added to (and overriding, key by key) the provider's authorization_params.",
   }),
-  token_params: tokenParams().nullable().openapi({
+  token_params: tokenParams().nullable().meta({
     description: "Added to (and overriding, key by key) the provider's token_params.",
   }),
-  api_base_url: ProviderApiSchema.shape.base_url.nullable().openapi({
+  api_base_url: ProviderApiSchema.shape.base_url.nullable().meta({
     description: "Overrides the provider's API base URL (placeholders allowed).",
   }),
 }
@@ -37,23 +38,22 @@ export const ProviderConfigSchema = z
     name: z.string(),
     client_id: z.string().nullable(),
     client_secret_set: z.boolean(),
-    scopes: scopes
-      .nullable()
-      .openapi({ description: "Scopes to request; null uses the provider's defaults." }),
+    scopes: scopes.nullable().meta({ description: "Scopes to request; null uses the provider's defaults." }),
     webhook_secret_set: z.boolean(),
-    webhook_signature: SignatureSchemeSchema.nullable().openapi({
-      description: "Signature scheme to verify inbound webhooks with; null uses the provider's own.",
-    }),
+    webhook_signature: describeRef(
+      SignatureSchemeSchema.nullable(),
+      "Signature scheme to verify inbound webhooks with; null uses the provider's own.",
+    ),
     ...overrides,
     proxy_mode: ProxyModeSchema,
-    mode: z.enum(['real', 'simulated']).openapi({
+    mode: z.enum(['real', 'simulated']).meta({
       description:
         'real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.',
     }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
   })
-  .openapi('ProviderConfig')
+  .meta({ id: 'ProviderConfig' })
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>
 
 export const CreateProviderConfigSchema = z
@@ -69,10 +69,10 @@ export const CreateProviderConfigSchema = z
     authorization_params: overrides.authorization_params.optional(),
     token_params: overrides.token_params.optional(),
     api_base_url: overrides.api_base_url.optional(),
-    proxy_mode: ProxyModeSchema.optional().openapi({ description: 'Default `live`.' }),
+    proxy_mode: describeRef(ProxyModeSchema.optional(), 'Default `live`.'),
   })
   .strict()
-  .openapi('CreateProviderConfig')
+  .meta({ id: 'CreateProviderConfig' })
 export type CreateProviderConfig = z.infer<typeof CreateProviderConfigSchema>
 
 /** PATCH body: send a field to change it, `null` to clear it. */
@@ -89,5 +89,5 @@ export const UpdateProviderConfigSchema = z
   })
   .partial()
   .strict()
-  .openapi('UpdateProviderConfig')
+  .meta({ id: 'UpdateProviderConfig' })
 export type UpdateProviderConfig = z.infer<typeof UpdateProviderConfigSchema>

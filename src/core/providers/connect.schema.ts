@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 /**
  * What a provider needs beyond URLs and scopes to connect and to be called, declared as data:
@@ -7,12 +7,11 @@ import { z } from '@hono/zod-openapi'
  */
 
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const
-export const TokenEndpointAuthMethodSchema = z
-  .enum(TOKEN_ENDPOINT_AUTH_METHODS)
-  .openapi('TokenEndpointAuthMethod', {
-    description:
-      'How the client authenticates at the token endpoint (RFC 8414 `token_endpoint_auth_methods_supported`): HTTP Basic, client_id and client_secret in the form body, or none (a public client that proves itself with PKCE only).',
-  })
+export const TokenEndpointAuthMethodSchema = z.enum(TOKEN_ENDPOINT_AUTH_METHODS).meta({
+  id: 'TokenEndpointAuthMethod',
+  description:
+    'How the client authenticates at the token endpoint (RFC 8414 `token_endpoint_auth_methods_supported`): HTTP Basic, client_id and client_secret in the form body, or none (a public client that proves itself with PKCE only).',
+})
 export type TokenEndpointAuthMethod = z.infer<typeof TokenEndpointAuthMethodSchema>
 
 /** Parameters the gateway sets itself; a provider or config cannot replace them. */
@@ -51,11 +50,13 @@ const extraParams = (reserved: readonly string[], what: string) =>
 export const authorizationParams = () => extraParams(RESERVED_AUTHORIZATION_PARAMS, 'authorization request')
 export const tokenParams = () => extraParams(RESERVED_TOKEN_PARAMS, 'token request')
 
-export const AuthorizationParamsSchema = authorizationParams().openapi('AuthorizationParams', {
+export const AuthorizationParamsSchema = authorizationParams().meta({
+  id: 'AuthorizationParams',
   description:
     'Fixed extra query parameters of the authorization request, e.g. `{"access_type": "offline", "prompt": "consent"}`.',
 })
-export const TokenParamsSchema = tokenParams().openapi('TokenParams', {
+export const TokenParamsSchema = tokenParams().meta({
+  id: 'TokenParams',
   description: 'Fixed extra form parameters of every token request (code exchange and refresh).',
 })
 
@@ -75,7 +76,7 @@ const METADATA_KEY = /^[a-z][a-z0-9_]{0,39}$/
 
 export const TokenResponseSchema = z
   .object({
-    access_token_paths: z.array(jsonPath).min(1).max(4).default(['access_token']).openapi({
+    access_token_paths: z.array(jsonPath).min(1).max(4).default(['access_token']).meta({
       description:
         'Where the access token is, tried in order; the first string found wins (Slack user tokens: `authed_user.access_token`).',
     }),
@@ -88,19 +89,19 @@ export const TokenResponseSchema = z
             example: z
               .string()
               .max(200)
-              .openapi({ description: 'A plausible value: what simulated connections get.' }),
+              .meta({ description: 'A plausible value: what simulated connections get.' }),
           })
           .strict(),
       )
       .refine((m) => Object.keys(m).length <= 20, { message: 'at most 20 fields' })
       .default({})
-      .openapi({
+      .meta({
         description:
           'Token-response fields kept on the connection as `metadata` (only strings, numbers and booleans; never a token).',
       }),
   })
   .strict()
-  .openapi('TokenResponse')
+  .meta({ id: 'TokenResponse' })
 export type TokenResponse = z.infer<typeof TokenResponseSchema>
 
 export const PLACEHOLDER_SOURCES = ['params', 'metadata'] as const
@@ -109,7 +110,7 @@ export const PlaceholdersSchema = z
     z.string().regex(/^[a-z_][a-z0-9_]*$/),
     z
       .object({
-        source: z.enum(PLACEHOLDER_SOURCES).openapi({
+        source: z.enum(PLACEHOLDER_SOURCES).meta({
           description:
             "params: the auth session's `params` (asked before the flow); metadata: the token response (kept on the connection).",
         }),
@@ -117,7 +118,8 @@ export const PlaceholdersSchema = z
       })
       .strict(),
   )
-  .openapi('Placeholders', {
+  .meta({
+    id: 'Placeholders',
     description: 'Where each `{placeholder}` in the provider URLs and API base URL gets its value.',
   })
 export type Placeholders = z.infer<typeof PlaceholdersSchema>
@@ -131,7 +133,7 @@ export const ProviderApiSchema = z
         /^(https?:\/\/|\{[a-z_][a-z0-9_]*\})\S+$/,
         'an http(s) URL, or one starting with a {placeholder}',
       )
-      .openapi({
+      .meta({
         description:
           'Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`).',
       }),
@@ -141,12 +143,12 @@ export const ProviderApiSchema = z
       .max(100)
       .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
       .optional()
-      .openapi({
+      .meta({
         description:
           'The header the proxy puts the bare access token in, for providers that do not take `Authorization: Bearer <token>` (Shopify: `X-Shopify-Access-Token`). Absent: `Authorization: Bearer`.',
         example: 'X-Shopify-Access-Token',
       }),
   })
   .strict()
-  .openapi('ProviderApi')
+  .meta({ id: 'ProviderApi' })
 export type ProviderApi = z.infer<typeof ProviderApiSchema>

@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { describeRef } from '../common/describe-ref.js'
 import { noControlCharacters } from '../common/text.js'
 import { MAX_OFFSET } from '../search/search.limits.js'
 import {
@@ -11,7 +12,7 @@ import {
 } from './connect.schema.js'
 
 export const SIGNATURE_SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks'] as const
-export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).openapi('SignatureScheme')
+export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).meta({ id: 'SignatureScheme' })
 export type SignatureScheme = z.infer<typeof SignatureSchemeSchema>
 
 export const HANDSHAKES = [
@@ -24,7 +25,7 @@ export const HANDSHAKES = [
   'okta_verification',
   'twitter_crc',
 ] as const
-export const HandshakeSchema = z.enum(HANDSHAKES).openapi('WebhookHandshake')
+export const HandshakeSchema = z.enum(HANDSHAKES).meta({ id: 'WebhookHandshake' })
 
 const httpsUrl = z
   .string()
@@ -48,7 +49,7 @@ const oauth2 = <U extends z.ZodTypeAny>(url: U) =>
       scopes: z.array(z.string().min(1).max(200)).max(50).default([]),
       pkce: z.boolean().default(true),
       scope_separator: z.string().min(1).max(2).default(' '),
-      issuer: url.optional().openapi({
+      issuer: url.optional().meta({
         description:
           "The authorization server's issuer identifier. When set, the RFC 9207 `iss` callback parameter and an ID token's `iss` must equal it; when not set, the provider is treated as plain OAuth 2 and neither is checked.",
       }),
@@ -67,7 +68,7 @@ const authUnion = <U extends z.ZodTypeAny>(url: U) =>
     z.object({ type: z.literal('app_install'), install_url: url }).strict(),
   ])
 
-export const ProviderAuthSchema = authUnion(httpUrl).openapi('ProviderAuth')
+export const ProviderAuthSchema = authUnion(httpUrl).meta({ id: 'ProviderAuth' })
 export type ProviderAuth = z.infer<typeof ProviderAuthSchema>
 
 export const ProviderWebhooksSchema = z
@@ -76,7 +77,7 @@ export const ProviderWebhooksSchema = z
     handshake: HandshakeSchema.nullable().default(null),
   })
   .strict()
-  .openapi('ProviderWebhooks')
+  .meta({ id: 'ProviderWebhooks' })
 
 const slug = z
   .string()
@@ -109,7 +110,7 @@ export type CatalogProvider = z.infer<typeof CatalogProviderSchema>
 export const CategorySchema = z
   .object({ id: slug, name: z.string().min(1), description: z.string().min(1) })
   .strict()
-  .openapi('Category')
+  .meta({ id: 'Category' })
 export type Category = z.infer<typeof CategorySchema>
 
 /** A provider as the API shows it: catalog entries and a workspace's custom providers alike. */
@@ -126,15 +127,13 @@ export const ProviderSchema = z
     webhooks: ProviderWebhooksSchema.nullable(),
     docs_url: z.string().nullable(),
     placeholders: PlaceholdersSchema,
-    api: ProviderApiSchema.nullable().openapi({
-      description: 'The provider REST API, when it has a public one.',
-    }),
-    custom: z.boolean().openapi({ description: "True for the workspace's own providers." }),
+    api: describeRef(ProviderApiSchema.nullable(), 'The provider REST API, when it has a public one.'),
+    custom: z.boolean().meta({ description: "True for the workspace's own providers." }),
     logo_url: z.string(),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
   })
-  .openapi('Provider')
+  .meta({ id: 'Provider' })
 export type Provider = z.infer<typeof ProviderSchema>
 
 /** A category with the number of providers in it that the caller can see. */
@@ -146,9 +145,9 @@ export const CategoryWithCountSchema = z
     count: z
       .number()
       .int()
-      .openapi({ description: 'Providers in this category (custom ones included with a key).' }),
+      .meta({ description: 'Providers in this category (custom ones included with a key).' }),
   })
-  .openapi('CategoryWithCount')
+  .meta({ id: 'CategoryWithCount' })
 export type CategoryWithCount = z.infer<typeof CategoryWithCountSchema>
 
 const customFields = {
@@ -164,7 +163,7 @@ const customFields = {
         .regex(TAG, 'lowercase letters, digits, spaces and . + # -, starting with a letter or digit'),
     )
     .max(12),
-  categories: z.array(slug).max(3).openapi({ description: 'Ids from GET /providers/categories.' }),
+  categories: z.array(slug).max(3).meta({ description: 'Ids from GET /providers/categories.' }),
   color,
   auth: ProviderAuthSchema,
   webhooks: ProviderWebhooksSchema.nullable(),
@@ -176,12 +175,12 @@ const customFields = {
 /** POST /api/providers: a workspace's own provider, searchable beside the catalog. */
 export const CreateProviderSchema = z
   .object({
-    id: slug.optional().openapi({ description: 'Defaults to a slug of the name.' }),
+    id: slug.optional().meta({ description: 'Defaults to a slug of the name.' }),
     name: customFields.name,
     description: customFields.description.optional(),
     tags: customFields.tags.optional(),
     categories: customFields.categories.optional(),
-    color: customFields.color.optional().openapi({ description: 'Brand colour of the monogram logo.' }),
+    color: customFields.color.optional().meta({ description: 'Brand colour of the monogram logo.' }),
     auth: customFields.auth,
     webhooks: customFields.webhooks.optional(),
     docs_url: customFields.docs_url.optional(),
@@ -189,11 +188,11 @@ export const CreateProviderSchema = z
     api: customFields.api.optional(),
   })
   .strict()
-  .openapi('CreateProvider')
+  .meta({ id: 'CreateProvider' })
 export type CreateProvider = z.infer<typeof CreateProviderSchema>
 
 /** PATCH /api/providers/{id}: send a field to change it; `null` clears webhooks, docs_url and api. */
-export const UpdateProviderSchema = z.object(customFields).partial().strict().openapi('UpdateProvider')
+export const UpdateProviderSchema = z.object(customFields).partial().strict().meta({ id: 'UpdateProvider' })
 export type UpdateProvider = z.infer<typeof UpdateProviderSchema>
 
 /** Query parameters of GET /providers (browse the catalog). */
@@ -203,24 +202,20 @@ export const CatalogQuerySchema = z
       .string()
       .max(256)
       .optional()
-      .openapi({ description: 'Full-text search over names, descriptions, tags and categories.' }),
-    category: z.string().max(64).optional().openapi({ description: 'A category id.' }),
+      .meta({ description: 'Full-text search over names, descriptions, tags and categories.' }),
+    category: z.string().max(64).optional().meta({ description: 'A category id.' }),
     limit: z
       .string()
       .regex(/^0*[1-9]\d{0,14}$/, 'must be a whole number of at least 1')
       .optional()
-      .openapi({ description: 'Page size; default 50, values above 200 are clamped.' }),
-    cursor: z
-      .string()
-      .max(4096)
-      .optional()
-      .openapi({ description: 'The `next_cursor` of the previous page.' }),
+      .meta({ description: 'Page size; default 50, values above 200 are clamped.' }),
+    cursor: z.string().max(4096).optional().meta({ description: 'The `next_cursor` of the previous page.' }),
     offset: z
       .string()
       .regex(/^\d{1,15}$/, 'must be a whole number of at least 0')
       .refine((v) => Number(v) <= MAX_OFFSET, `must be at most ${MAX_OFFSET}`)
       .optional()
-      .openapi({
+      .meta({
         description: `Skip this many providers (at most ${MAX_OFFSET}); not together with \`cursor\`.`,
       }),
   })

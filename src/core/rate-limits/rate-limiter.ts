@@ -1,7 +1,5 @@
 import type { Clock } from '../common/clock.js'
-import { AppError } from '../errors.js'
 import type { Workspace } from '../workspaces/workspaces.schema.js'
-import { rateLimitHeaders } from './rate-limit-headers.js'
 import { createSlidingLog, type SlidingLog } from './sliding-log.js'
 
 export const WINDOW_MS = 60_000
@@ -21,6 +19,11 @@ export interface RateLimitDecision {
    */
   resetSeconds: number
 }
+
+/** What `consume` answers: a refused request's decision also says why. */
+export type ConsumeDecision =
+  | (RateLimitDecision & { allowed: true })
+  | (RateLimitDecision & { allowed: false; refusal: string })
 
 /**
  * Per-workspace rate limits with a sliding log: at most `rpm` accepted requests in any rolling
@@ -69,21 +72,19 @@ export function createRateLimiter(deps: {
     take,
 
     /**
-     * Counts one request of the workspace, reading its current limit. Over the limit it throws
-     * `rate_limited` carrying Retry-After and the RateLimit fields; otherwise it returns the
-     * decision, whose headers belong on the response too.
+     * Counts one request of the workspace, reading its current limit. A refused decision also says
+     * why, worded for the `rate_limited` problem's detail; the server answers it and formats the
+     * decision as the response's RateLimit fields.
      */
-    consume(workspaceId: string): RateLimitDecision {
+    consume(workspaceId: string): ConsumeDecision {
       const workspace = deps.workspaceOf(workspaceId)
       const decision = take(workspaceId, workspace.rpm)
-      if (!decision.allowed) {
-        throw new AppError(
-          'rate_limited',
-          `Workspace '${workspace.name}' (tier ${workspace.tier}) allows ${decision.limit} requests in any rolling ${decision.windowSeconds} seconds. Retry in ${decision.resetSeconds} s.`,
-          { headers: rateLimitHeaders(decision) },
-        )
+      if (decision.allowed) return { ...decision, allowed: true }
+      return {
+        ...decision,
+        allowed: false,
+        refusal: `Workspace '${workspace.name}' (tier ${workspace.tier}) allows ${decision.limit} requests in any rolling ${decision.windowSeconds} seconds. Retry in ${decision.resetSeconds} s.`,
       }
-      return decision
     },
   }
 }

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 /** The cassette file format's version; a reader refuses a version it does not know. */
 export const CASSETTE_VERSION = 1
@@ -36,7 +36,8 @@ export const CassetteEntrySchema = z
       .strict(),
   })
   .strict()
-  .openapi('CassetteEntry', {
+  .meta({
+    id: 'CassetteEntry',
     description:
       'One recorded exchange. Headers are [name, value] pairs in order; a body is text when it is UTF-8, else base64.',
   })
@@ -44,11 +45,12 @@ export type CassetteEntry = z.infer<typeof CassetteEntrySchema>
 
 export const CassetteSchema = z
   .object({
-    version: z.literal(CASSETTE_VERSION).openapi({ description: 'The cassette format version (1).' }),
+    version: z.literal(CASSETTE_VERSION).meta({ description: 'The cassette format version (1).' }),
     entries: z.array(CassetteEntrySchema).max(100_000),
   })
   .strict()
-  .openapi('Cassette', {
+  .meta({
+    id: 'Cassette',
     description:
       'A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry). Credentials are redacted before anything is recorded.',
   })

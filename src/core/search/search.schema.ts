@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import {
   DEFAULT_LIMIT,
   MAX_FILTER_FIELDS,
@@ -23,17 +23,17 @@ const EqualitySchema = z.union([z.string().max(1024), z.number(), z.boolean(), z
 export const FilterOperatorSchema = z
   .object(
     {
-      eq: EqualitySchema.openapi({ description: 'Equals. `null` matches records where the field is empty.' }),
-      neq: EqualitySchema.openapi({ description: 'Not equal; records where the field is empty match too.' }),
+      eq: EqualitySchema.meta({ description: 'Equals. `null` matches records where the field is empty.' }),
+      neq: EqualitySchema.meta({ description: 'Not equal; records where the field is empty match too.' }),
       in: z
         .array(ScalarSchema, { error: `expected an array of 1 to ${MAX_IN_VALUES} values` })
         .min(1, `'in' needs at least one value`)
         .max(MAX_IN_VALUES, `'in' takes at most ${MAX_IN_VALUES} values`)
-        .openapi({ description: 'Is one of these values.' }),
-      gt: ScalarSchema.openapi({ description: 'Greater than (text, numbers and ISO 8601 timestamps).' }),
-      gte: ScalarSchema.openapi({ description: 'Greater than or equal.' }),
-      lt: ScalarSchema.openapi({ description: 'Less than.' }),
-      lte: ScalarSchema.openapi({ description: 'Less than or equal.' }),
+        .meta({ description: 'Is one of these values.' }),
+      gt: ScalarSchema.meta({ description: 'Greater than (text, numbers and ISO 8601 timestamps).' }),
+      gte: ScalarSchema.meta({ description: 'Greater than or equal.' }),
+      lt: ScalarSchema.meta({ description: 'Less than.' }),
+      lte: ScalarSchema.meta({ description: 'Less than or equal.' }),
     },
     { error: `expected an object of operator → value (${OPERATOR_LIST})` },
   )
@@ -53,7 +53,8 @@ export const FilterOperatorSchema = z
       }
     }
   })
-  .openapi('FilterOperator', {
+  .meta({
+    id: 'FilterOperator',
     description:
       'One or more operators (at least one); several in one object are combined with AND, e.g. `{"gte": "2026-01-01", "lt": "2026-02-01"}`.',
     example: { eq: 'active' },
@@ -71,7 +72,7 @@ export const SortEntrySchema = z
     { error: 'expected a sort key {"field": …, "direction": "asc" | "desc"}' },
   )
   .strict()
-  .openapi('SortEntry')
+  .meta({ id: 'SortEntry' })
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z
@@ -87,7 +88,7 @@ export const SearchRequestSchema = z
       .record(FieldNameSchema, FilterOperatorSchema, { error: 'expected an object of field → operator' })
       .refine((f) => Object.keys(f).length <= MAX_FILTER_FIELDS, `at most ${MAX_FILTER_FIELDS} fields`)
       .optional()
-      .openapi({
+      .meta({
         description: `Field name → operator object; entries are combined with AND. At most ${MAX_FILTER_FIELDS} fields.`,
         maxProperties: MAX_FILTER_FIELDS,
         // Not in zod-to-openapi's metadata type, but emitted as given: the keys' own bounds.
@@ -97,17 +98,17 @@ export const SearchRequestSchema = z
       .array(SortEntrySchema, { error: 'expected an array of sort keys' })
       .max(MAX_SORT_KEYS)
       .optional()
-      .openapi({ description: 'Sort keys in order; `id` is always the last tie-breaker.' }),
-    query: z.string({ error: 'expected a string' }).max(256).optional().openapi({
+      .meta({ description: 'Sort keys in order; `id` is always the last tie-breaker.' }),
+    query: z.string({ error: 'expected a string' }).max(256).optional().meta({
       description: 'Full-text query, ranked by relevance. Provider search only.',
     }),
-    cursor: z.string({ error: 'expected a string' }).max(4096).optional().openapi({
+    cursor: z.string({ error: 'expected a string' }).max(4096).optional().meta({
       description: 'The `next_cursor` of the previous page, with the same filter, sort and query.',
     }),
     // Above MAX_LIMIT the server clamps rather than refuses (DESIGN), so the schema states no maximum.
     limit: wholeNumber(1, Number.MAX_VALUE, 'limit')
       .optional()
-      .openapi({
+      .meta({
         type: 'integer',
         minimum: 1,
         description: `Page size; default ${DEFAULT_LIMIT}. Any value above ${MAX_LIMIT} is accepted and clamped to ${MAX_LIMIT}; the response's \`limit\` is the size applied.`,
@@ -118,10 +119,10 @@ export const SearchRequestSchema = z
       .min(1)
       .max(64)
       .optional()
-      .openapi({ description: 'Return only these fields of each item.' }),
+      .meta({ description: 'Return only these fields of each item.' }),
     offset: wholeNumber(0, MAX_OFFSET, 'offset')
       .optional()
-      .openapi({
+      .meta({
         type: 'integer',
         minimum: 0,
         maximum: MAX_OFFSET,
@@ -129,7 +130,7 @@ export const SearchRequestSchema = z
       }),
   })
   .strict()
-  .openapi('SearchRequest')
+  .meta({ id: 'SearchRequest' })
 export type SearchRequest = z.infer<typeof SearchRequestSchema>
 
 /** The response envelope shared by every search endpoint. */
@@ -138,10 +139,10 @@ export function searchEnvelopeSchema<T extends z.ZodTypeAny>(item: T, name: stri
     .object({
       data: z.array(item),
       has_more: z.boolean(),
-      next_cursor: z.string().optional().openapi({ description: 'Absent when has_more is false.' }),
-      limit: z.number().int().openapi({ description: 'The page size applied.' }),
+      next_cursor: z.string().optional().meta({ description: 'Absent when has_more is false.' }),
+      limit: z.number().int().meta({ description: 'The page size applied.' }),
     })
-    .openapi(name)
+    .meta({ id: name })
 }
 
 export interface SearchPage<T> {

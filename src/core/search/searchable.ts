@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi'
+import type { z } from 'zod'
 import { OPERATORS, type Operator } from './search.limits.js'
 
 export type FieldType = 'string' | 'timestamp' | 'number' | 'boolean'

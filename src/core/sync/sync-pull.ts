@@ -1,4 +1,3 @@
-import { Switchyard, type SwitchyardOptions } from '../../sdk/index.js'
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Connection } from '../connections/connections.schema.js'
 import { type Db, inTransaction } from '../db/open.js'
@@ -11,9 +10,7 @@ import type { ProviderConfig } from '../provider-configs/provider-configs.schema
 import { CreateProviderSchema, type Provider } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import { SYNC_RESOURCES, type SyncRepo, type SyncResource, type Watermark } from './sync.repo.js'
-
-/** The SDK options a caller may override (tests pass a fetch, a sleep and short backoffs). */
-export type UpstreamClientOptions = Omit<SwitchyardOptions, 'apiKey' | 'baseUrl'>
+import type { OpenUpstream, UpstreamClientOptions } from './upstream.js'
 
 export interface SyncProgress {
   resource: SyncResource
@@ -42,14 +39,6 @@ export interface PullSummary {
   error?: string
 }
 
-const OPERATIONS = {
-  providers: 'searchProviders',
-  provider_configs: 'searchProviderConfigs',
-  installations: 'searchInstallations',
-  connections: 'searchConnections',
-  events: 'searchEvents',
-} as const
-
 /** An upstream is named by its base URL without a trailing slash, query or fragment. */
 export function upstreamName(baseUrl: string): string {
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
@@ -74,6 +63,7 @@ export function createSyncPull(deps: {
   clock: Clock
   events: EventsService
   providers: ProvidersService
+  openUpstream: OpenUpstream
 }) {
   const { db, repo, clock, events, providers } = deps
 
@@ -169,7 +159,7 @@ export function createSyncPull(deps: {
     async pull(options: PullOptions): Promise<PullSummary> {
       const upstream = upstreamName(options.baseUrl)
       const ws = options.workspaceId
-      const sdk = new Switchyard({ ...options.client, apiKey: options.apiKey, baseUrl: upstream })
+      const source = deps.openUpstream({ baseUrl: upstream, apiKey: options.apiKey, client: options.client })
       const summary: PullSummary = {
         upstream,
         resources: Object.fromEntries(
@@ -194,10 +184,7 @@ export function createSyncPull(deps: {
           ...(Object.keys(filter).length > 0 && { filter }),
         }
         try {
-          for await (const page of sdk.pages(OPERATIONS[resource], request)) {
-            const items = page.data as unknown as Array<
-              Record<string, unknown> & { id: string; created_at: string }
-            >
+          for await (const { data: items } of source.pages(resource, request)) {
             inTransaction(db, () => {
               const now = isoAt(clock.now())
               for (const item of items) {

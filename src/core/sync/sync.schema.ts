@@ -1,36 +1,36 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { SYNC_RESOURCES } from './sync.repo.js'
 
 const upstreamUrl = z
   .string()
   .max(2048)
   .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
-  .openapi({ example: 'https://api.example.com' })
+  .meta({ example: 'https://api.example.com' })
 
 export const StartPullSchema = z
   .object({
-    from: upstreamUrl.openapi({ description: "The upstream's base URL." }),
+    from: upstreamUrl.meta({ description: "The upstream's base URL." }),
     key: z
       .string()
       .max(200)
       .regex(/^sk_\S+$/, 'must be a secret key (sk_…) of the upstream')
-      .openapi({
+      .meta({
         description: 'A secret key of the upstream workspace; used for this pull only, never stored.',
       }),
   })
   .strict()
-  .openapi('StartSyncPull')
+  .meta({ id: 'StartSyncPull' })
 export type StartPull = z.infer<typeof StartPullSchema>
 
 export const StartPushSchema = z
   .object({
-    to: upstreamUrl.openapi({ description: "The upstream's base URL." }),
-    to_workspace: z.string().min(1).max(100).optional().openapi({
+    to: upstreamUrl.meta({ description: "The upstream's base URL." }),
+    to_workspace: z.string().min(1).max(100).optional().meta({
       description: 'The upstream workspace to deliver into (`?workspace=`); its default when omitted.',
     }),
   })
   .strict()
-  .openapi('StartSyncPush')
+  .meta({ id: 'StartSyncPush' })
 export type StartPush = z.infer<typeof StartPushSchema>
 
 const Counts = z.object({ added: z.number().int(), skipped: z.number().int() })
@@ -49,15 +49,15 @@ export const SyncJobSchema = z
         >,
       )
       .nullable()
-      .openapi({ description: 'Rows added and already present, per resource (pull jobs).' }),
+      .meta({ description: 'Rows added and already present, per resource (pull jobs).' }),
     push: z
       .object({ pushed: z.number().int(), failed: z.number().int(), total: z.number().int() })
       .nullable()
-      .openapi({ description: 'Webhooks pushed, refused and to send (push jobs).' }),
+      .meta({ description: 'Webhooks pushed, refused and to send (push jobs).' }),
     notes: z.array(z.string()),
     error: z.string().nullable(),
     started_at: z.string().datetime(),
     finished_at: z.string().datetime().nullable(),
   })
-  .openapi('SyncJob')
+  .meta({ id: 'SyncJob' })
 export type SyncJob = z.infer<typeof SyncJobSchema>

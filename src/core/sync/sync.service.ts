@@ -7,6 +7,7 @@ import { createSyncRepo } from './sync.repo.js'
 import { createSyncJobs } from './sync-jobs.js'
 import { createSyncPull } from './sync-pull.js'
 import { createSyncPush } from './sync-push.js'
+import type { OpenUpstream } from './upstream.js'
 
 /**
  * Upstream sync: pull an upstream workspace in, push captured webhooks out, the stored watermarks,
@@ -18,6 +19,7 @@ export function createSyncService(deps: {
   ids: Ids
   events: EventsService
   providers: ProvidersService
+  openUpstream: OpenUpstream
 }) {
   const repo = createSyncRepo(deps.db)
   const service = {

@@ -1,32 +1,33 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { describeRef } from '../common/describe-ref.js'
 import { SignatureSchemeSchema } from '../providers/providers.schema.js'
 
 export const TriggerSchema = z
   .object({
-    provider: z.string().min(1).max(63).openapi({ example: 'stripe' }),
+    provider: z.string().min(1).max(63).meta({ example: 'stripe' }),
     type: z
       .string()
       .min(1)
       .max(100)
       .regex(/^[A-Za-z0-9_.:/-]+$/, 'letters, digits and . _ : / -')
-      .openapi({
+      .meta({
         example: 'invoice.paid',
         description: "The provider's event type (`push`, `orders/create`, …).",
       }),
     data: z
       .record(z.string(), z.unknown())
       .optional()
-      .openapi({
+      .meta({
         description: 'Deep-merged over the sample body (objects merge, anything else replaces).',
         example: { data: { object: { amount_paid: 4200 } } },
       }),
   })
   .strict()
-  .openapi('TriggerRequest')
+  .meta({ id: 'TriggerRequest' })
 export type Trigger = z.infer<typeof TriggerSchema>
 
 export const TriggerTypesQuerySchema = z.object({
-  provider: z.string().min(1).max(63).optional().openapi({ description: 'Only this provider’s types.' }),
+  provider: z.string().min(1).max(63).optional().meta({ description: 'Only this provider’s types.' }),
 })
 
 export const TriggerTypesSchema = z
@@ -36,26 +37,27 @@ export const TriggerTypesSchema = z
         provider: z
           .string()
           .nullable()
-          .openapi({ description: 'The provider; null for a whole signature scheme.' }),
-        signature: SignatureSchemeSchema.nullable().openapi({
-          description:
-            'Set when the list holds for every provider signing with this scheme (Clerk, Resend, …).',
-        }),
+          .meta({ description: 'The provider; null for a whole signature scheme.' }),
+        signature: describeRef(
+          SignatureSchemeSchema.nullable(),
+          'Set when the list holds for every provider signing with this scheme (Clerk, Resend, …).',
+        ),
         types: z
           .array(z.string())
           .nullable()
-          .openapi({
+          .meta({
             description:
               'The known event types; null when the provider takes any type (a generic JSON event).',
             example: ['push', 'ping', 'pull_request'],
           }),
-        actions: z.boolean().openapi({
+        actions: z.boolean().meta({
           description: 'Whether a type may add an action after a dot (GitHub: `pull_request.closed`).',
         }),
       }),
     ),
   })
-  .openapi('TriggerTypes', {
+  .meta({
+    id: 'TriggerTypes',
     description:
       'Event types `POST /api/events/trigger` has realistic samples for. Any other type is a 400 for these ' +
       'providers; GitHub types may add an action (`pull_request.closed`).',

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { noControlCharacters } from '../common/text.js'
 import { TargetUrlSchema } from '../deliveries/deliveries.schema.js'
 
@@ -17,9 +17,9 @@ const EventTypes = z.array(EventTypePattern).min(1).max(50)
 export const WebhookEndpointSchema = z
   .object({
     id: z.string(),
-    url: z.string().openapi({ example: 'http://127.0.0.1:3000/switchyard-events' }),
+    url: z.string().meta({ example: 'http://127.0.0.1:3000/switchyard-events' }),
     description: z.string().nullable(),
-    event_types: z.array(z.string()).nullable().openapi({
+    event_types: z.array(z.string()).nullable().meta({
       description: 'Event types delivered (patterns allowed); null delivers every gateway event.',
     }),
     status: z.enum(['active', 'disabled']),
@@ -27,14 +27,16 @@ export const WebhookEndpointSchema = z
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
   })
-  .openapi('WebhookEndpoint')
+  .meta({ id: 'WebhookEndpoint' })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>
 
-export const WebhookEndpointWithSecretSchema = WebhookEndpointSchema.extend({
-  secret: z.string().openapi({
-    description: 'Standard Webhooks signing secret (`whsec_…`), stable for the life of the endpoint.',
+export const WebhookEndpointWithSecretSchema = WebhookEndpointSchema.and(
+  z.object({
+    secret: z.string().meta({
+      description: 'Standard Webhooks signing secret (`whsec_…`), stable for the life of the endpoint.',
+    }),
   }),
-}).openapi('WebhookEndpointWithSecret')
+).meta({ id: 'WebhookEndpointWithSecret' })
 export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>
 
 export const CreateWebhookEndpointSchema = z
@@ -44,7 +46,7 @@ export const CreateWebhookEndpointSchema = z
     description: noControlCharacters(z.string().trim().min(1).max(200)).optional(),
   })
   .strict()
-  .openapi('CreateWebhookEndpoint')
+  .meta({ id: 'CreateWebhookEndpoint' })
 export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpointSchema>
 
 /** PATCH body: send a field to change it, `null` to clear it; `status: active` re-enables. */
@@ -57,5 +59,5 @@ export const UpdateWebhookEndpointSchema = z
   })
   .partial()
   .strict()
-  .openapi('UpdateWebhookEndpoint')
+  .meta({ id: 'UpdateWebhookEndpoint' })
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpointSchema>

@@ -1,11 +1,12 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 /** Webhook bodies up to this size are captured; larger ones get 413 and nothing is stored. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024
 
-export const CaptureResponseSchema = z
-  .object({ id: z.string().openapi({ example: 'evt_4f9Qm2…' }) })
-  .openapi('WebhookCaptured', { description: 'The id of the stored event; sent only after it is committed.' })
+export const CaptureResponseSchema = z.object({ id: z.string().meta({ example: 'evt_4f9Qm2…' }) }).meta({
+  id: 'WebhookCaptured',
+  description: 'The id of the stored event; sent only after it is committed.',
+})
 
 /** One inbound request as the transport saw it. */
 export interface IncomingWebhook {

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 /** Hosts whose origins are always allowed as redirect targets, on any port and scheme. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -44,7 +44,7 @@ export const RedirectOriginSchema = z
     const parsed = parseOrigin(entry)
     if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
   })
-  .openapi({
+  .meta({
     description:
       'An origin: `https://host[:port]` (plain `http` only for loopback). No path, query, fragment or wildcard.',
     example: 'https://app.example.com',

@@ -42,7 +42,7 @@ const SetTierSchema = z
   .strict()
   .openapi('SetWorkspaceTier')
 const WorkspaceParamSchema = z.object({
-  name: WorkspaceNameSchema.openapi({ param: { name: 'name', in: 'path' } }),
+  name: WorkspaceNameSchema,
 })
 const QuickStartKeysSchema = z
   .object({ secret: CreatedApiKeySchema, publishable: CreatedApiKeySchema })

@@ -10,7 +10,8 @@ import { registerSearchRoute } from './search-route.js'
 export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { apiKeys, search } = core
   // No operation answers a whole key since DELETE answers 204: name it, so the SDK has its type.
-  app.openAPIRegistry.register('ApiKey', ApiKeySchema)
+  // A clone: the registry calls `.openapi()`, which core's schemas lack when core loaded first.
+  app.openAPIRegistry.register('ApiKey', ApiKeySchema.clone())
 
   const create = keyRoute(core, 'secret', [], {
     method: 'post',

@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { describeRef } from '../../core/common/describe-ref.js'
 import type { Core } from '../../core/core.js'
 import {
   DeliverySchema,
@@ -77,14 +78,16 @@ const ExportQuerySchema = FilterQuerySchema.extend({
   until: timestamp.openapi({ description: 'created_at before (ISO 8601).' }),
 })
 
-export const EventDetailSchema = EventSchema.extend({
-  request: CapturedRequestSchema.nullable().openapi({
-    description: 'The captured request; null for domain events.',
+// An intersection, not `.extend()`: the document draws it as `allOf: [$ref Event, …]` (core's schemas
+// carry zod's own `.meta()`, from which zod-to-openapi inlines an extension).
+export const EventDetailSchema = EventSchema.and(
+  z.object({
+    request: describeRef(CapturedRequestSchema.nullable(), 'The captured request; null for domain events.'),
+    deliveries: z
+      .array(DeliverySchema)
+      .openapi({ description: 'Forward, replay and endpoint attempts, oldest first.' }),
   }),
-  deliveries: z
-    .array(DeliverySchema)
-    .openapi({ description: 'Forward, replay and endpoint attempts, oldest first.' }),
-}).openapi('EventDetail')
+).openapi('EventDetail')
 
 const split = (value: string | undefined) => value?.split(',').map((v) => v.trim())
 const toFilter = (

@@ -21,7 +21,8 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { recordings, search } = core
   const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
   // Search pages declare their items partial (`fields`); the SDK types whole items by this one.
-  app.openAPIRegistry.register('RecordingSummary', RecordingSummarySchema)
+  // A clone: the registry calls `.openapi()`, which core's schemas lack when core loaded first.
+  app.openAPIRegistry.register('RecordingSummary', RecordingSummarySchema.clone())
 
   registerSearchRoute(app, core, {
     path: '/api/recordings/search',

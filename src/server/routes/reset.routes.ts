@@ -18,7 +18,8 @@ const ResetResultSchema = z
 
 const ResetRequestSchema = z
   .object({
-    fixtures: FixturesSchema.openapi('Fixtures', {
+    fixtures: FixturesSchema.meta({
+      id: 'Fixtures',
       description:
         'A fixtures document (schemas/fixtures.schema.json in the package). It may only declare the calling workspace.',
     }).optional(),

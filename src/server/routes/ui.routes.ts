@@ -4,19 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env.js'
-
-/** The Content-Security-Policy of every UI response (the desktop shell applies the same one). */
-export const UI_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ')
+import { UI_CSP } from '../ui-csp.js'
 
 /** Paths the UI serves (client routes live under /ui/); everything else is the API's. */
 export const UI_PATHS = ['/', '/ui', '/ui/*', '/assets/*', '/favicon.svg'] as const
