@@ -122,7 +122,13 @@ export function createTriggersService(deps: {
         )
       }
       const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
-      const body = input.data ? deepMerge(sample.body, input.data) : sample.body
+      const data = input.data
+      // A batch (HubSpot posts an array of events) gets the override merged into each event.
+      const body = !data
+        ? sample.body
+        : Array.isArray(sample.body)
+          ? sample.body.map((event) => deepMerge(event, data))
+          : deepMerge(sample.body, data)
       return send(workspaceId, provider, { ...sample, body }, { host, triggered: true, nowMs })
     },
 
