@@ -60,8 +60,15 @@ export function createTriggersService(deps: {
     const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
     const body = Buffer.from(JSON.stringify(sample.body))
     const scheme = signing?.scheme ?? providerScheme
+    const workspace = workspaces.getById(workspaceId).name
+    const path = `/webhooks/${provider.id}`
+    const query = workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString()
+    // The capture URL as the request's Host shows it: what a URI-signing scheme (HubSpot v3) signs.
+    const url = `http://${options.host}${path}${query ? `?${query}` : ''}`
     const signed =
-      signing && scheme ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg')) : {}
+      signing && scheme
+        ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg'), { method: 'POST', url })
+        : {}
     const headers: Array<[string, string]> = [
       ['Host', options.host],
       ['Content-Type', sample.contentType ?? 'application/json'],
@@ -69,13 +76,12 @@ export function createTriggersService(deps: {
       ...Object.entries(sample.headers),
       ...Object.entries(signed),
     ]
-    const workspace = workspaces.getById(workspaceId).name
     const { event } = await webhooks.ingest({
       workspaceId,
       provider: provider.id,
       method: 'POST',
-      path: `/webhooks/${provider.id}`,
-      query: workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString(),
+      path,
+      query,
       headers,
       body,
       ...(options.triggered && { triggered: true }),
