@@ -37,6 +37,7 @@ export async function seedCommand(argv: string[], io: Io): Promise<void> {
     `  connections       ${summary.connections.active} active, ${summary.connections.needs_reauth} needs_reauth, ${summary.connections.revoked} revoked`,
     `  installations     ${summary.installations.active} active, ${summary.installations.revoked} revoked`,
     `  simulated GitHub  ${summary.simulated_github_requests} requests (repositories, issues, comments)`,
+    `  simulated HubSpot ${summary.simulated_hubspot_requests} requests (companies, contacts, associations)`,
     `  events            ${summary.events} sample webhooks`,
   ])
 }

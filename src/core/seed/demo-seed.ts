@@ -2,6 +2,7 @@ import type { Core } from '../core.js'
 import { AppError } from '../errors.js'
 import { tokenStyleOf } from '../simulator/token-styles.js'
 import { demoGithubRequests } from './demo-github.js'
+import { seedDemoHubspot } from './demo-hubspot.js'
 
 /** Tenants of the demo: the usual fictional companies. */
 export const DEMO_TENANTS = [
@@ -34,6 +35,8 @@ export interface DemoSummary {
   connections: Record<'active' | 'needs_reauth' | 'revoked', number>
   /** Requests run against simulated GitHub accounts (repositories, issues, comments). */
   simulated_github_requests: number
+  /** Requests run against the demo's simulated HubSpot account (companies, contacts, associations). */
+  simulated_hubspot_requests: number
   installations: Record<'active' | 'revoked', number>
   events: number
 }
@@ -66,6 +69,7 @@ export async function seedDemo(
     provider_configs: 0,
     connections: { active: 0, needs_reauth: 0, revoked: 0 },
     simulated_github_requests: 0,
+    simulated_hubspot_requests: 0,
     installations: { active: 0, revoked: 0 },
     events: 0,
   }
@@ -137,6 +141,11 @@ export async function seedDemo(
       summary.installations.revoked++
     } else summary.installations.active++
   }
+
+  const hubspot = seedDemoHubspot(core, workspaceId)
+  summary.provider_configs += hubspot.configCreated ? 1 : 0
+  summary.connections.active++
+  summary.simulated_hubspot_requests = hubspot.requests
 
   for (let n = 0; n < options.events; n++) {
     const provider = pick(providers)
