@@ -2,6 +2,7 @@ import { request } from 'node:http'
 import { Client, Signature } from '@hubspot/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
+import { startReceiver } from '../api/webhooks-helpers.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { type CapturedWebhook, capturedWebhooks, header, simulatedConnect } from './helpers.js'
@@ -208,5 +209,41 @@ describe('the v3 verdict on real HubSpot deliveries', () => {
     await post('/webhooks/hubspot', host, signedFor(url, Date.now() - 6 * 60_000), body)
     expect(latest().signature).toBe('invalid')
     expect(detail(latest())).toMatch(/5 minutes old/)
+  })
+})
+
+describe('replaying a HubSpot webhook with resign', () => {
+  it('signs the edited request for the URL it is sent to, as HubSpot would', async () => {
+    const receiver = await startReceiver()
+    try {
+      const hook = capturedWebhooks(server.core.db, 'hubspot')[0]!
+      const edited = JSON.stringify([{ ...eventsOf(hook)[0], objectId: 42 }])
+      const res = await fetch(`${server.url}/api/events/${hook.id}/replay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, body: edited, resign: true }),
+      })
+      expect(res.status, await res.clone().text()).toBeLessThan(300)
+      const delivery = (await res.json()) as { event_id: string }
+      const [got] = await receiver.waitFor(1)
+      const value = (name: string) => got!.headers.find(([n]) => n.toLowerCase() === name)?.[1]
+      expect(
+        Signature.isValid({
+          signatureVersion: 'v3',
+          method: 'POST',
+          url: receiver.url,
+          requestBody: got!.body.toString('utf8'),
+          clientSecret: SECRET,
+          signature: value('x-hubspot-signature-v3')!,
+          timestamp: Number(value('x-hubspot-request-timestamp')),
+        }),
+      ).toBe(true)
+      const replayed = await fetch(`${server.url}/api/events/${delivery.event_id}`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect(((await replayed.json()) as { signature: string }).signature).toBe('valid')
+    } finally {
+      await receiver.close()
+    }
   })
 })
