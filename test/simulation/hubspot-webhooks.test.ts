@@ -129,6 +129,8 @@ describe('webhooks of the simulated HubSpot', () => {
     expect(new Set(events.map((e) => e.portalId)).size).toBe(1)
 
     for (const hook of hooks) {
+      // Posted to (and signed for) the capture URL on the gateway the call came through.
+      expect(header(hook, 'host')).toBe(new URL(server.url).host)
       expect(hook.signature).toBe('valid')
       expect(hook.provider_event_type).toBe(eventsOf(hook)[0]!.subscriptionType)
       expect(header(hook, 'user-agent')).toMatch(/^HubSpot Connect/)

@@ -140,11 +140,12 @@ export function createTriggersService(deps: {
 
     /**
      * Signs a provider's webhook with the workspace's provider config secret and sends it through
-     * the capture path real deliveries take. The simulated providers' webhooks go out here too.
+     * the capture path real deliveries take. The simulated providers' webhooks go out here too, as
+     * posted to the gateway's own `host`.
      */
-    deliver(workspaceId: string, providerId: string, sample: Sample): Promise<Event> {
+    deliver(workspaceId: string, providerId: string, sample: Sample, host = '127.0.0.1'): Promise<Event> {
       const provider = providerOf(workspaceId, providerId, '/provider')
-      return send(workspaceId, provider, sample, { host: '127.0.0.1', triggered: false, nowMs: clock.now() })
+      return send(workspaceId, provider, sample, { host, triggered: false, nowMs: clock.now() })
     },
   }
 }
