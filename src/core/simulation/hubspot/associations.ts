@@ -1,6 +1,7 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
 import { validationError } from './answers.js'
 import {
+  associate,
   associationBetween,
   associationsOf,
   type Ctx,
@@ -16,7 +17,6 @@ import {
   queryOf,
   saveAssociation,
 } from './context.js'
-import { associate } from './objects.js'
 import {
   ASSOCIATION_TYPES,
   associationType,

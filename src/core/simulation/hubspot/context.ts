@@ -4,10 +4,14 @@ import type { SimulationContext } from '../provider-simulation.js'
 import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './answers.js'
 import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from './payloads.js'
 import {
+  associationType,
   type CrmObject,
   type Direction,
+  directionFrom,
   KINDS,
   type ObjectKind,
+  otherKind,
+  reverseType,
   type StoredAssociation,
 } from './representations.js'
 
@@ -131,4 +135,18 @@ export const listParam = (query: URLSearchParams, name: string): string[] | null
   const values = query.getAll(name).flatMap((v) => v.split(','))
   const names = values.map((v) => v.trim().toLowerCase()).filter(Boolean)
   return names.length > 0 ? names : null
+}
+
+/** Adds association types between a pair, in both directions. */
+export function associate(ctx: Ctx, direction: Direction, fromId: string, toId: string, typeIds: number[]) {
+  const back = directionFrom(otherKind(direction.split(':')[0] as ObjectKind))
+  const forward = associationBetween(ctx, direction, fromId, toId)?.associationTypes ?? []
+  const backward = associationBetween(ctx, back, toId, fromId)?.associationTypes ?? []
+  for (const typeId of typeIds) {
+    if (!forward.some((t) => t.typeId === typeId)) forward.push(associationType(direction, typeId)!)
+    const reverse = reverseType(direction, typeId)
+    if (!backward.some((t) => t.typeId === reverse)) backward.push(associationType(back, reverse)!)
+  }
+  saveAssociation(ctx, direction, fromId, { toObjectId: toId, associationTypes: forward })
+  saveAssociation(ctx, back, toId, { toObjectId: fromId, associationTypes: backward })
 }

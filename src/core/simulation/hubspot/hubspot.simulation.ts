@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { AccountObjects, Handler, ProviderSimulation } from '../provider-simulation.js'
+import type { AccountObjects, ProviderSimulation } from '../provider-simulation.js'
 import { hubspotError, LIMITS, rateLimitHeaders } from './answers.js'
 import {
   createDefaultAssociation,
@@ -60,7 +60,7 @@ export const hubspotSimulation: ProviderSimulation<HubspotState> = {
     const m = OBJECTS.exec(path)
     if (m) {
       if (!kindOf(m[1]!)) return undefined
-      if (m[2] === 'search') return method === 'POST' ? (searchObjects as Handler<HubspotState>) : undefined
+      if (m[2] === 'search') return method === 'POST' ? searchObjects : undefined
       if (m[2] === undefined)
         return method === 'GET' ? listObjects : method === 'POST' ? createObject : undefined
       return method === 'GET'
