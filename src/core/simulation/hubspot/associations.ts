@@ -70,6 +70,7 @@ export function isSimulatedPair(path: string): boolean {
 
 const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })
 
+/** `PUT …/associations/default/{toType}/{toId}`: the unlabeled type both ways. */
 export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
   const pair = pairOf(ctx, true)
   if (isAnswer(pair)) return pair
@@ -89,6 +90,7 @@ export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
   })
 }
 
+/** `PUT …/associations/{toType}/{toId}` with `[{associationCategory, associationTypeId}]`. */
 export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
   const pair = pairOf(ctx, true)
   if (isAnswer(pair)) return pair
@@ -120,6 +122,7 @@ export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
   })
 }
 
+/** `GET …/associations/{toType}`: the pairs with their types, by id. */
 export function listAssociations(ctx: Ctx): ProxyAnswer {
   const pair = pairOf(ctx, false)
   if (isAnswer(pair)) return pair
@@ -138,6 +141,7 @@ export function listAssociations(ctx: Ctx): ProxyAnswer {
   })
 }
 
+/** `DELETE …/associations/{toType}/{toId}`: every type between the pair, both ways. */
 export function removeAssociation(ctx: Ctx): ProxyAnswer {
   const pair = pairOf(ctx, true)
   if (isAnswer(pair)) return pair

@@ -37,9 +37,11 @@ import { parseSearch, runSearch } from './search.js'
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** The object kind a `/crm/v3/objects/{type}…` path names (route() has checked it). */
 export const kindFromPath = (ctx: Ctx) => kindOf(ctx.call.path.split('/')[4] ?? '') as ObjectKind
 const idFromPath = (ctx: Ctx) => decodeURIComponent(ctx.call.path.split('/')[5] ?? '')
 
+/** `POST /crm/v3/objects/{type}`: 201 with every property set; emits `{kind}.creation`. */
 export function createObject(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canWrite(ctx, kind)
@@ -95,6 +97,7 @@ function associationsBlock(ctx: Ctx, kind: ObjectKind, id: string, asked: string
   return Object.keys(block).length > 0 ? block : undefined
 }
 
+/** `GET /crm/v3/objects/{type}/{id}` with `properties`, `associations`, `archived`, `idProperty`. */
 export function getObject(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canRead(ctx, kind)
@@ -119,6 +122,7 @@ export function getObject(ctx: Ctx): ProxyAnswer {
   })
 }
 
+/** `PATCH /crm/v3/objects/{type}/{id}`: emits one `{kind}.propertyChange` per changed property. */
 export function updateObject(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canWrite(ctx, kind)
@@ -168,6 +172,7 @@ export function updateObject(ctx: Ctx): ProxyAnswer {
   return ok(200, fullObject(after))
 }
 
+/** `DELETE /crm/v3/objects/{type}/{id}`: 204; archives it and drops its associations; emits `{kind}.deletion`. */
 export function archiveObject(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canWrite(ctx, kind)
@@ -195,6 +200,7 @@ export function archiveObject(ctx: Ctx): ProxyAnswer {
 
 const LIST_LIMIT = { default: 10, max: 100 }
 
+/** `GET /crm/v3/objects/{type}`: pages by id with `limit` (≤ 100) and `after`. */
 export function listObjects(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canRead(ctx, kind)
@@ -230,6 +236,7 @@ export function listObjects(ctx: Ctx): ProxyAnswer {
   return ok(200, { results, ...(paging !== undefined && { paging }) })
 }
 
+/** `POST /crm/v3/objects/{type}/search`: `{total, results, paging}`, pages by offset. */
 export function searchObjects(ctx: Ctx): ProxyAnswer {
   const kind = kindFromPath(ctx)
   const denied = canRead(ctx, kind)
