@@ -203,7 +203,7 @@ describe('@hubspot/api-client against the simulated HubSpot', () => {
     expect(byQuery.results.map((c) => c.id)).toEqual([company])
   })
 
-  it('archives a contact (basicApi.archive): gone from reads, lists and searches', async () => {
+  it('archives contacts and companies (basicApi.archive): gone from reads and lists', async () => {
     await hubspot.crm.contacts.basicApi.archive(alan)
     const err = await failure(hubspot.crm.contacts.basicApi.getById(alan))
     expect(err.code).toBe(404)
@@ -216,6 +216,14 @@ describe('@hubspot/api-client against the simulated HubSpot', () => {
     expect(archived.archived).toBe(true)
     const page = await hubspot.crm.contacts.basicApi.getPage()
     expect(page.results.map((c) => c.id)).toEqual([ada])
+
+    const gone = await hubspot.crm.companies.basicApi.create({
+      properties: { name: 'Gone Ltd' },
+      associations: [],
+    })
+    await hubspot.crm.companies.basicApi.archive(gone.id)
+    expect((await failure(hubspot.crm.companies.basicApi.getById(gone.id))).code).toBe(404)
+    expect((await hubspot.crm.companies.basicApi.getPage()).results.map((c) => c.id)).toEqual([company])
   })
 
   it('surfaces HubSpot’s errors as the SDK’s ApiException with HubSpot’s body', async () => {
