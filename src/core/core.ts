@@ -113,8 +113,8 @@ export function createCore(deps: CoreDeps) {
     connections: connectFlows.connections,
     credentials,
     events,
-    deliver: (workspaceId, provider, sample) =>
-      webhookCapture.triggers.deliver(workspaceId, provider, sample),
+    deliver: (workspaceId, provider, sample, host) =>
+      webhookCapture.triggers.deliver(workspaceId, provider, sample, host),
     simulations: BUILT_IN_SIMULATIONS,
   })
   const proxy = createProxy({

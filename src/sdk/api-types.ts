@@ -2516,7 +2516,7 @@ export interface components {
      * @default null
      * @enum {string|null}
      */
-    SignatureScheme: 'github' | 'stripe' | 'slack' | 'shopify' | 'standard_webhooks' | null
+    SignatureScheme: 'github' | 'stripe' | 'slack' | 'shopify' | 'standard_webhooks' | 'hubspot_v3' | null
     /**
      * @description Signature verdict of a captured webhook.
      * @enum {string|null}

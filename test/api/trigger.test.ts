@@ -171,6 +171,7 @@ describe('trigger event types', () => {
       'stripe',
       'slack',
       'shopify',
+      'hubspot',
       'zoom',
       null,
     ])

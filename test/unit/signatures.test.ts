@@ -9,14 +9,17 @@ const NOW = Date.parse('2026-03-01T12:00:00Z')
 const body = Buffer.from('{"id":"evt_1","type":"invoice.paid"}')
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 
+/** Where the request was sent (HubSpot v3 signs it). */
+const URL_SENT = 'https://hooks.example/webhooks/hubspot'
 const req = (headers: Record<string, string>, nowMs = NOW, b = body) => ({
   header: headerLookup(Object.entries(headers)),
   body: b,
   nowMs,
+  target: { method: 'POST', urls: [URL_SENT] },
 })
 const signed = (scheme: SignatureScheme, s = secret, at = NOW) =>
-  signatureHeaders(scheme, s, body, at, 'msg_1')
-const SCHEMES: SignatureScheme[] = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks']
+  signatureHeaders(scheme, s, body, at, 'msg_1', { method: 'POST', url: URL_SENT })
+const SCHEMES: SignatureScheme[] = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks', 'hubspot_v3']
 
 describe('each scheme', () => {
   for (const scheme of SCHEMES) {
@@ -84,8 +87,8 @@ describe('reference vectors', () => {
   })
 })
 
-describe('timestamps (Stripe, Slack, Standard Webhooks): 5 minutes of tolerance for the past', () => {
-  for (const scheme of ['stripe', 'slack', 'standard_webhooks'] as const) {
+describe('timestamps (Stripe, Slack, Standard Webhooks, HubSpot v3): 5 minutes of tolerance for the past', () => {
+  for (const scheme of ['stripe', 'slack', 'standard_webhooks', 'hubspot_v3'] as const) {
     it(`${scheme}: a signature made 4 minutes ago verifies`, () => {
       expect(verifyWith(scheme, secret, req(signed(scheme, secret, NOW - 4 * 60_000))).ok).toBe(true)
     })
@@ -100,7 +103,7 @@ describe('timestamps (Stripe, Slack, Standard Webhooks): 5 minutes of tolerance 
       verifyWith('standard_webhooks', secret, req(signed('standard_webhooks', secret, NOW + 6 * 60_000))).ok,
     ).toBe(false)
   })
-  for (const scheme of ['stripe', 'slack'] as const) {
+  for (const scheme of ['stripe', 'slack', 'hubspot_v3'] as const) {
     it(`${scheme}: a signature dated 6 minutes ahead verifies (only the age is checked)`, () => {
       expect(verifyWith(scheme, secret, req(signed(scheme, secret, NOW + 6 * 60_000))).ok).toBe(true)
     })
@@ -132,6 +135,7 @@ describe('malformed signature headers fail cleanly, never throw', () => {
     slack: 'X-Slack-Signature',
     shopify: 'X-Shopify-Hmac-Sha256',
     standard_webhooks: 'webhook-signature',
+    hubspot_v3: 'X-HubSpot-Signature-v3',
   }
   for (const scheme of SCHEMES) {
     it(`${scheme}`, () => {
@@ -141,6 +145,7 @@ describe('malformed signature headers fail cleanly, never throw', () => {
           'X-Slack-Request-Timestamp': value,
           'webhook-id': value,
           'webhook-timestamp': value,
+          'X-HubSpot-Request-Timestamp': value,
         }
         expect(verifyWith(scheme, secret, req(headers)).ok, value).toBe(false)
       }

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react'
 
 /** The webhook signature schemes the gateway verifies (as SIGNATURE_SCHEMES in providers.schema.ts). */
-const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks'] as const
+const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks', 'hubspot_v3'] as const
 
 /** A select of the signature schemes, with an empty first choice whose label says what empty means. */
 export function SignatureSchemeSelect(props: {

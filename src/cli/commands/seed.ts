@@ -38,6 +38,7 @@ export async function seedCommand(argv: string[], io: Io): Promise<void> {
     `  installations     ${summary.installations.active} active, ${summary.installations.revoked} revoked`,
     `  simulated GitHub  ${summary.simulated_github_requests} requests (repositories, issues, comments)`,
     `  simulated Slack   ${summary.simulated_slack_requests} requests (channels, messages)`,
+    `  simulated HubSpot ${summary.simulated_hubspot_requests} requests (companies, contacts, associations)`,
     `  events            ${summary.events} sample webhooks`,
   ])
 }

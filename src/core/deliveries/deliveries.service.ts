@@ -55,7 +55,7 @@ export function createDeliveriesService(deps: {
   }
 
   /** What the gateway would make of the edited request if it arrived: its type and signature verdict. */
-  const derive = (workspaceId: string, event: Event, sent: EditedRequest) => {
+  const derive = (workspaceId: string, event: Event, sent: EditedRequest, target: string) => {
     const header = headerLookup(sent.headers)
     const provider = event.provider ? deps.providers.find(workspaceId, event.provider) : undefined
     const verdict = provider
@@ -66,6 +66,7 @@ export function createDeliveriesService(deps: {
             header,
             body: sent.body,
             nowMs: clock.now(),
+            target: { method: sent.method, urls: [target] },
           },
         )
       : { signature: 'unverified' as const, detail: 'not a known provider' }
@@ -163,7 +164,7 @@ export function createDeliveriesService(deps: {
         ? editRequest(
             captured,
             changes,
-            changes.resign ? { ...signingFor(workspaceId, event), nowMs: clock.now() } : null,
+            changes.resign ? { ...signingFor(workspaceId, event), nowMs: clock.now(), url: target } : null,
           )
         : { ...captured, headers: forwardableHeaders(captured.headers) }
       const result: SendResult = await sendHttp(target, sent, {
@@ -182,7 +183,7 @@ export function createDeliveriesService(deps: {
           attempt: repo.countTo(workspaceId, eventId, target) + 1,
         })
       }
-      const { signature_detail, ...derived } = derive(workspaceId, event, sent)
+      const { signature_detail, ...derived } = derive(workspaceId, event, sent, target)
       return inTransaction(deps.db, () => {
         const replayed = events.recordReplay(
           workspaceId,

@@ -26,6 +26,7 @@ const SIGNATURE_HEADERS: Record<SignatureScheme, string[]> = {
   slack: ['x-slack-signature', 'x-slack-request-timestamp'],
   shopify: ['x-shopify-hmac-sha256'],
   standard_webhooks: ['webhook-signature', 'webhook-timestamp', 'svix-signature', 'svix-timestamp'],
+  hubspot_v3: ['x-hubspot-signature-v3', 'x-hubspot-request-timestamp'],
 }
 
 export const hasChanges = (changes: ReplayChanges): boolean =>
@@ -81,7 +82,8 @@ function newBody(body: ReplayBody): Buffer {
 export function editRequest(
   captured: { method: string; headers: Array<[string, string]>; body: Buffer },
   changes: ReplayChanges,
-  signing: { scheme: SignatureScheme; secret: string; nowMs: number } | null,
+  /** `url`: where the request goes (HubSpot v3 signs it). */
+  signing: { scheme: SignatureScheme; secret: string; nowMs: number; url: string } | null,
 ): EditedRequest {
   if (changes.headers) refuseHopByHop(changes.headers)
   let headers = forwardableHeaders(captured.headers)
@@ -94,7 +96,10 @@ export function editRequest(
     const svix = !find('webhook-id') && find('svix-id') !== undefined
     const messageId = find('webhook-id') ?? find('svix-id') ?? `msg_replay_${signing.nowMs}`
     const fresh = Object.entries(
-      signatureHeaders(signing.scheme, signing.secret, body, signing.nowMs, messageId),
+      signatureHeaders(signing.scheme, signing.secret, body, signing.nowMs, messageId, {
+        method: captured.method,
+        url: signing.url,
+      }),
     ).map(([name, value]): [string, string] => [svix ? name.replace(/^webhook-/, 'svix-') : name, value])
     const freshNames = new Set(fresh.map(([name]) => name.toLowerCase()))
     headers = [

@@ -11,7 +11,14 @@ import {
   TokenResponseSchema,
 } from './connect.schema.js'
 
-export const SIGNATURE_SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks'] as const
+export const SIGNATURE_SCHEMES = [
+  'github',
+  'stripe',
+  'slack',
+  'shopify',
+  'standard_webhooks',
+  'hubspot_v3',
+] as const
 export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).meta({ id: 'SignatureScheme' })
 export type SignatureScheme = z.infer<typeof SignatureSchemeSchema>
 

@@ -2,6 +2,7 @@ import type { Core } from '../core.js'
 import { AppError } from '../errors.js'
 import { tokenStyleOf } from '../simulator/token-styles.js'
 import { demoGithubRequests } from './demo-github.js'
+import { seedDemoHubspot } from './demo-hubspot.js'
 import { demoSlackRequests } from './demo-slack.js'
 
 /** Tenants of the demo: the usual fictional companies. */
@@ -51,6 +52,8 @@ export interface DemoSummary {
   simulated_github_requests: number
   /** Requests run against simulated Slack workspaces (channels, messages). */
   simulated_slack_requests: number
+  /** Requests run against the demo's simulated HubSpot account (companies, contacts, associations). */
+  simulated_hubspot_requests: number
   installations: Record<'active' | 'revoked', number>
   events: number
 }
@@ -84,6 +87,7 @@ export async function seedDemo(
     connections: { active: 0, needs_reauth: 0, revoked: 0 },
     simulated_github_requests: 0,
     simulated_slack_requests: 0,
+    simulated_hubspot_requests: 0,
     installations: { active: 0, revoked: 0 },
     events: 0,
   }
@@ -166,6 +170,11 @@ export async function seedDemo(
       summary.installations.revoked++
     } else summary.installations.active++
   }
+
+  const hubspot = seedDemoHubspot(core, workspaceId)
+  summary.provider_configs += hubspot.configCreated ? 1 : 0
+  summary.connections.active++
+  summary.simulated_hubspot_requests = hubspot.requests
 
   for (let n = 0; n < options.events; n++) {
     const provider = pick(providers)

@@ -31,8 +31,11 @@ export function createSimulation(deps: {
   connections: ConnectionsService
   credentials: CredentialsService
   events: EventsService
-  /** Signs a provider webhook and captures it as a real delivery would be (the triggers' send path). */
-  deliver: (workspaceId: string, provider: string, sample: Sample) => Promise<unknown>
+  /**
+   * Signs a provider webhook and captures it as a real delivery would be (the triggers' send path),
+   * as posted to the capture URL on `host` (the gateway's, which URI-signing schemes sign).
+   */
+  deliver: (workspaceId: string, provider: string, sample: Sample, host: string) => Promise<unknown>
   simulations: readonly ProviderSimulation[]
 }) {
   const { db, clock, ids, repo, ledger, connections, credentials, events } = deps
@@ -41,14 +44,15 @@ export function createSimulation(deps: {
   // One queue for the whole process: webhooks leave in the order their calls changed state. Each
   // batch waits a macrotask, so the call's answer is on its way first.
   let outbox: Promise<void> = Promise.resolve()
-  const send = (workspaceId: string, provider: string, samples: Sample[]) => {
+  const send = (workspaceId: string, provider: string, samples: Sample[], origin: string) => {
+    const host = new URL(origin).host
     if (samples.length === 0) return
     outbox = outbox
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
         for (const sample of samples) {
           try {
-            await deps.deliver(workspaceId, provider, sample)
+            await deps.deliver(workspaceId, provider, sample, host)
           } catch {
             // The workspace or provider went away (reset) between the call and its webhook.
           }
@@ -147,7 +151,7 @@ export function createSimulation(deps: {
     }
     // Reads need no write lock (BEGIN IMMEDIATE); a change is one transaction, webhooks included.
     const answer = call.method === 'GET' ? run() : inTransaction(db, run)
-    send(workspaceId, connection.provider, samples)
+    send(workspaceId, connection.provider, samples, call.origin)
     return answer
   }
 
@@ -249,7 +253,8 @@ export function createSimulation(deps: {
           return { status: answer.status, body: parsed }
         }),
       )
-      if (options.webhooks) send(workspaceId, connection.provider, samples)
+      if (options.webhooks)
+        send(workspaceId, connection.provider, samples, options.origin ?? 'http://127.0.0.1:4747')
       return results
     },
 

@@ -60,8 +60,15 @@ export function createTriggersService(deps: {
     const signing = providerConfigs.webhookSecrets(workspaceId, provider.id)[0]
     const body = Buffer.from(JSON.stringify(sample.body))
     const scheme = signing?.scheme ?? providerScheme
+    const workspace = workspaces.getById(workspaceId).name
+    const path = `/webhooks/${provider.id}`
+    const query = workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString()
+    // The capture URL as the request's Host shows it: what a URI-signing scheme (HubSpot v3) signs.
+    const url = `http://${options.host}${path}${query ? `?${query}` : ''}`
     const signed =
-      signing && scheme ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg')) : {}
+      signing && scheme
+        ? signatureHeaders(scheme, signing.secret, body, nowMs, ids.next('msg'), { method: 'POST', url })
+        : {}
     const headers: Array<[string, string]> = [
       ['Host', options.host],
       ['Content-Type', sample.contentType ?? 'application/json'],
@@ -69,13 +76,12 @@ export function createTriggersService(deps: {
       ...Object.entries(sample.headers),
       ...Object.entries(signed),
     ]
-    const workspace = workspaces.getById(workspaceId).name
     const { event } = await webhooks.ingest({
       workspaceId,
       provider: provider.id,
       method: 'POST',
-      path: `/webhooks/${provider.id}`,
-      query: workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString(),
+      path,
+      query,
       headers,
       body,
       ...(options.triggered && { triggered: true }),
@@ -122,17 +128,24 @@ export function createTriggersService(deps: {
         )
       }
       const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
-      const body = input.data ? deepMerge(sample.body, input.data) : sample.body
+      const data = input.data
+      // A batch (HubSpot posts an array of events) gets the override merged into each event.
+      const body = !data
+        ? sample.body
+        : Array.isArray(sample.body)
+          ? sample.body.map((event) => deepMerge(event, data))
+          : deepMerge(sample.body, data)
       return send(workspaceId, provider, { ...sample, body }, { host, triggered: true, nowMs })
     },
 
     /**
      * Signs a provider's webhook with the workspace's provider config secret and sends it through
-     * the capture path real deliveries take. The simulated providers' webhooks go out here too.
+     * the capture path real deliveries take. The simulated providers' webhooks go out here too, as
+     * posted to the gateway's own `host`.
      */
-    deliver(workspaceId: string, providerId: string, sample: Sample): Promise<Event> {
+    deliver(workspaceId: string, providerId: string, sample: Sample, host = '127.0.0.1'): Promise<Event> {
       const provider = providerOf(workspaceId, providerId, '/provider')
-      return send(workspaceId, provider, sample, { host: '127.0.0.1', triggered: false, nowMs: clock.now() })
+      return send(workspaceId, provider, sample, { host, triggered: false, nowMs: clock.now() })
     },
   }
 }

@@ -44,7 +44,10 @@ export function providerEventType(header: HeaderLookup, json: () => unknown): st
     const value = clean(header(name))
     if (value) return value
   }
-  const body = record(json())
+  const parsed = json()
+  // HubSpot posts a batch: a JSON array of events, each with its `subscriptionType`.
+  if (Array.isArray(parsed)) return clean(record(parsed[0])?.subscriptionType)
+  const body = record(parsed)
   if (!body) return null
   // Slack's Events API wraps the real event in an `event_callback` envelope.
   if (body.type === 'event_callback') {

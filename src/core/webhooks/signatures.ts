@@ -23,6 +23,11 @@ export interface SignedRequest {
    * refuses a body that has a token's shape, since the handshake would have signed it for anyone.
    */
   signingHandshake?: boolean
+  /**
+   * The method and the URLs the request may have been sent to, for schemes that sign the request
+   * URI (HubSpot v3): a capture's URL as its Host shows it (see captureUrls), a replay's target.
+   */
+  target?: { method: string; urls: readonly string[] }
 }
 
 /** One scheme's answer for one secret: matched, or why not. */
@@ -146,6 +151,62 @@ const VERIFIERS: Record<SignatureScheme, (secret: string, req: SignedRequest) =>
       ? { ok: true }
       : { ok: false, why: 'no v1 signature matches' }
   },
+  hubspot_v3(secret, { header, body, nowMs, target }) {
+    const value = header('x-hubspot-signature-v3')
+    const t = header('x-hubspot-request-timestamp')
+    if (!value) return { ok: false, why: 'missing X-HubSpot-Signature-v3 header' }
+    // Milliseconds; older than the window is refused, as HubSpot's Signature.isValid does.
+    if (!t || !/^\d{1,15}$/.test(t))
+      return { ok: false, why: 'missing or malformed X-HubSpot-Request-Timestamp' }
+    if (nowMs - Number(t) > TOLERANCE_SECONDS * 1000)
+      return { ok: false, why: `timestamp is more than ${TOLERANCE_SECONDS / 60} minutes old` }
+    const sig = fromBase64(value.trim())
+    if (!sig) return { ok: false, why: 'X-HubSpot-Signature-v3 is not base64' }
+    if (!target || target.urls.length === 0)
+      return { ok: false, why: 'the request URL is unknown (the v3 signature covers it)' }
+    const urls = [...new Set(target.urls.flatMap((u) => [u, hubspotDecoded(u)]))]
+    return urls.some((url) => same(hubspotV3(secret, target.method, url, body, t), sig))
+      ? { ok: true }
+      : { ok: false, why: `signature does not match ${target.method} ${target.urls[0]}` }
+  },
+}
+
+/** HubSpot v3's message: method, URI, body and the millisecond timestamp, concatenated. */
+const hubspotV3 = (secret: string, method: string, url: string, body: Buffer, timestamp: string) =>
+  hmac(secret, method, url, body, timestamp)
+
+/**
+ * HubSpot signs the URI with these characters decoded (its "Validating requests" guide); its Node
+ * library signs the URL as given. Both forms are tried.
+ */
+const HUBSPOT_DECODED: Record<string, string> = {
+  '%3A': ':',
+  '%2F': '/',
+  '%3F': '?',
+  '%40': '@',
+  '%21': '!',
+  '%24': '$',
+  '%27': "'",
+  '%28': '(',
+  '%29': ')',
+  '%2A': '*',
+  '%2C': ',',
+  '%3B': ';',
+}
+const hubspotDecoded = (url: string) =>
+  url.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (m) => HUBSPOT_DECODED[m.toUpperCase()]!)
+
+/**
+ * The URLs a captured request may have been signed for: its Host (or `X-Forwarded-Host`, from a
+ * tunnel) with its path and query, under `X-Forwarded-Proto` when a proxy says it, else https
+ * (what HubSpot posts to, through a tunnel) and http (a local sender).
+ */
+export function captureUrls(header: HeaderLookup, path: string, query: string): string[] {
+  const host = header('x-forwarded-host')?.split(',')[0]?.trim() || header('host')
+  if (!host) return []
+  const proto = header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  const protos = proto === 'https' || proto === 'http' ? [proto] : ['https', 'http']
+  return protos.map((p) => `${p}://${host}${path}${query ? `?${query}` : ''}`)
 }
 
 /** Checks one request against one secret with one scheme. Never throws on malformed input. */
@@ -179,13 +240,17 @@ export function verdictFor(
   return { signature: 'invalid', detail: [...reasons].join('; ') }
 }
 
-/** Headers that sign `body` with `scheme` (used by triggers and tests to produce real signatures). */
+/**
+ * Headers that sign `body` with `scheme` (used by triggers and tests to produce real signatures).
+ * `target` is the method and URL the request is sent to, which HubSpot v3 signs.
+ */
 export function signatureHeaders(
   scheme: SignatureScheme,
   secret: string,
   body: Buffer,
   nowMs: number,
   messageId: string,
+  target?: { method: string; url: string },
 ): Record<string, string> {
   const t = String(Math.floor(nowMs / 1000))
   switch (scheme) {
@@ -206,5 +271,13 @@ export function signatureHeaders(
         'webhook-timestamp': t,
         'webhook-signature': `v1,${hmac(standardWebhooksKey(secret), `${messageId}.${t}.`, body).toString('base64')}`,
       }
+    case 'hubspot_v3': {
+      if (!target) throw new Error('HubSpot v3 signs the request URL: pass the target')
+      const ms = String(nowMs)
+      return {
+        'X-HubSpot-Signature-v3': hubspotV3(secret, target.method, target.url, body, ms).toString('base64'),
+        'X-HubSpot-Request-Timestamp': ms,
+      }
+    }
   }
 }

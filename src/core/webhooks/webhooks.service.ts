@@ -22,7 +22,7 @@ import { createGroupCommit } from './group-commit.js'
 import { answerHandshake, type HandshakeReply, SIGNING_HANDSHAKES } from './handshakes.js'
 import { senderMessageId } from './message-id.js'
 import { parseJsonBody, providerEventType } from './provider-event-type.js'
-import { verdictFor } from './signatures.js'
+import { captureUrls, verdictFor } from './signatures.js'
 import type { IncomingWebhook } from './webhooks.schema.js'
 
 /** Provider ids in webhook URLs: catalog slugs, custom ids, or anything a sender is pointed at. */
@@ -103,6 +103,7 @@ export function createWebhooksService(deps: {
             body: input.body,
             nowMs,
             signingHandshake: handshake !== null && SIGNING_HANDSHAKES.has(handshake),
+            target: { method: input.method, urls: captureUrls(header, input.path, input.query) },
           })
         : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }
       let parsed: { value: unknown } | undefined

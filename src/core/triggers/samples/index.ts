@@ -1,5 +1,6 @@
 import type { SignatureScheme } from '../../providers/providers.schema.js'
 import { github } from './github.js'
+import { hubspot } from './hubspot.js'
 import { KNOWN_TYPES } from './known-types.js'
 import { fake, type SampleBuilder } from './sample.js'
 import { shopify, slack } from './slack-shopify.js'
@@ -61,13 +62,14 @@ const generic: SampleBuilder = ({ type, nowMs }) => ({
 
 type KnownTypesKey = keyof typeof KNOWN_TYPES
 
-const BY_PROVIDER: Record<string, SampleBuilder> = { github, stripe, slack, shopify, zoom }
+const BY_PROVIDER: Record<string, SampleBuilder> = { github, stripe, slack, shopify, zoom, hubspot }
 const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
   github,
   stripe,
   slack,
   shopify,
   standard_webhooks: standard,
+  hubspot_v3: hubspot,
 }
 
 /** Which KNOWN_TYPES list a provider's samples follow: its own, else its scheme's, else none (any type). */

@@ -1,3 +1,5 @@
+import { HUBSPOT_EVENT_TYPES } from '../../simulation/hubspot/payloads.js'
+
 /**
  * The event types each sample set builds a realistic payload for. A trigger of any other type for
  * these providers is refused (a typo would otherwise pass with a generic payload). Providers
@@ -54,6 +56,8 @@ export const KNOWN_TYPES = {
     'customers/update',
     'app/uninstalled',
   ],
+  /** Webhooks API v3 subscription types (the simulated HubSpot emits these). */
+  hubspot: [...HUBSPOT_EVENT_TYPES],
   zoom: ['meeting.created', 'meeting.started', 'meeting.ended', 'meeting.deleted', 'recording.completed'],
   /** Every provider that signs with Standard Webhooks (Clerk, Resend, …). */
   standard_webhooks: ['user.created', 'user.updated', 'email.sent', 'email.delivered'],

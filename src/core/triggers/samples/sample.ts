@@ -3,7 +3,8 @@ import { randomBase62 } from '../../common/ids.js'
 
 /** What a provider would send for one event: a JSON body and the provider's own headers. */
 export interface Sample {
-  body: Record<string, unknown>
+  /** An object, or an array of them for providers that batch events (HubSpot). */
+  body: Record<string, unknown> | Array<Record<string, unknown>>
   headers: Record<string, string>
   /** Defaults to application/json. */
   contentType?: string
