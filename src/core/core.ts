@@ -4,13 +4,22 @@ import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
+import { createConnectionsRepo } from './connections/connections.repo.js'
+import { createConnectionsService } from './connections/connections.service.js'
 import { createCredentials } from './connections/credentials.js'
 import { createSecretBox } from './crypto/secret-box.js'
-import type { Db } from './db/open.js'
+import { afterCommit, type Db } from './db/open.js'
+import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
+import { createDeliveriesService } from './deliveries/deliveries.service.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
+import { createInstallationsRepo } from './installations/installations.repo.js'
+import { createInstallationsService } from './installations/installations.service.js'
+import { createCallbackHandler } from './oauth/callback.service.js'
+import { createFlowClients } from './oauth/flow-clients.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
 import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
+import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
@@ -21,15 +30,22 @@ import { createRecordingsRepo } from './recordings/recordings.repo.js'
 import { createRecordingsService } from './recordings/recordings.service.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
-import { createConnectFlows } from './sessions/connect-flows.js'
+import { createSessionsRepo } from './sessions/sessions.repo.js'
+import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSimulationRepo } from './simulation/simulation.repo.js'
 import { createSimulation } from './simulation/simulation.service.js'
 import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
 import { createTokenLedger } from './simulation/token-ledger.js'
+import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
 import { createSyncService } from './sync/sync.service.js'
-import { createWebhookCapture } from './webhooks/webhook-capture.js'
+import { createTriggersService } from './triggers/triggers.service.js'
+import { createDispatcher } from './webhook-endpoints/dispatcher.js'
+import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-messages.repo.js'
+import { createWebhookEndpointsRepo } from './webhook-endpoints/webhook-endpoints.repo.js'
+import { createWebhookEndpointsService } from './webhook-endpoints/webhook-endpoints.service.js'
+import { createWebhooksService } from './webhooks/webhooks.service.js'
 import { createRedirectOriginsRepo } from './workspaces/redirect-origins.repo.js'
 import { createRedirectOriginsService } from './workspaces/redirect-origins.service.js'
 import { createWorkspacesRepo } from './workspaces/workspaces.repo.js'
@@ -47,9 +63,13 @@ export interface CoreDeps {
   adminToken?: string
 }
 
-/** Builds every core service on one database. No HTTP here: the server and the CLI both use this. */
+/**
+ * The composition root of the product: builds every core service on one database, each named with
+ * its dependencies in view. No HTTP here: the server and the CLI both use this.
+ */
 export function createCore(deps: CoreDeps) {
   const { db } = deps
+  // Foundations
   const clock = deps.clock ?? systemClock
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
@@ -59,6 +79,9 @@ export function createCore(deps: CoreDeps) {
     'base64',
   )
   const search = createSearchEngine({ db, cursors: createCursorCodec(cursorSecret) })
+  const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+
+  // Identity: workspaces, keys, who is calling, how often
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, ids })
@@ -68,6 +91,8 @@ export function createCore(deps: CoreDeps) {
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
   const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+
+  // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
   providers.syncCatalog(deps.catalog ?? loadCatalog())
   const providerConfigs = createProviderConfigsService({
@@ -77,49 +102,108 @@ export function createCore(deps: CoreDeps) {
     clock,
     ids,
   })
-  const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+
+  // Connections: the connect flows (sessions, OAuth callback, the offline simulator)
   const ledger = createTokenLedger({ db, clock, ids })
-  const connectFlows = createConnectFlows({
+  const simulator = createSimulator({ clock, providers, workspaces, ledger })
+  const flows = createFlowClients({ providers, providerConfigs, simulator })
+  const connections = createConnectionsService({
     db,
+    repo: createConnectionsRepo(db),
     box,
+    events,
+    flows,
+    simulator,
     clock,
     ids,
-    workspaces,
+  })
+  const installations = createInstallationsService({
+    db,
+    repo: createInstallationsRepo(db),
+    events,
+    clock,
+    ids,
+  })
+  const sessionsRepo = createSessionsRepo(db)
+  const sessions = createSessionsService({
+    db,
+    repo: sessionsRepo,
+    providers,
+    providerConfigs,
+    connections,
     redirectOrigins,
-    providers,
-    providerConfigs,
+    flows,
     events,
-    ledger,
-  })
-  const credentials = createCredentials({ connections: connectFlows.connections, clock })
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
-  const webhookCapture = createWebhookCapture({
-    db,
     box,
     clock,
     ids,
+  })
+  const oauthCallback = createCallbackHandler({
+    db,
+    repo: sessionsRepo,
+    connections,
+    installations,
+    flows,
+    providers,
+    events,
+    box,
+    clock,
+  })
+  const credentials = createCredentials({ connections, clock })
+  const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
+
+  // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
+  const webhooks = createWebhooksService({ db, events, providers, providerConfigs, workspaces, clock, ids })
+  const deliveries = createDeliveriesService({
+    db,
+    repo: createDeliveriesRepo(db),
     events,
     providers,
     providerConfigs,
-    workspaces,
+    clock,
+    ids,
   })
+  const outboundMessages = createOutboundMessagesRepo(db)
+  const webhookEndpoints = createWebhookEndpointsService({
+    repo: createWebhookEndpointsRepo(db),
+    messages: outboundMessages,
+    box,
+    clock,
+    ids,
+  })
+  const dispatcher = createDispatcher({
+    db,
+    clock,
+    messages: outboundMessages,
+    endpoints: webhookEndpoints,
+    events,
+    deliveries,
+    userAgent: 'Switchyard-Webhooks/1.0',
+  })
+  // The outbox: queued in the emitting transaction, dispatched once it commits.
+  events.onEmit((workspaceId, event) => {
+    if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
+  })
+  const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })
+
+  // Data plane: recordings and the simulation answer the proxy
+  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
   const simulation = createSimulation({
     db,
     clock,
     ids,
     repo: createSimulationRepo(db),
     ledger,
-    connections: connectFlows.connections,
+    connections,
     credentials,
     events,
-    deliver: (workspaceId, provider, sample) =>
-      webhookCapture.triggers.deliver(workspaceId, provider, sample),
+    deliver: (workspaceId, provider, sample) => triggers.deliver(workspaceId, provider, sample),
     simulations: BUILT_IN_SIMULATIONS,
   })
   const proxy = createProxy({
     db,
     clock,
-    connections: connectFlows.connections,
+    connections,
     credentials,
     providers,
     providerConfigs,
@@ -129,8 +213,12 @@ export function createCore(deps: CoreDeps) {
     // passes on real connections' replays and on calls it does not simulate), then recordings.
     answerers: [simulation.answerer, recordingsAnswerer(recordings)],
   })
+
+  // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
+  const sync = createSyncService({ db, clock, ids, events, providers })
+
   return {
     db,
     clock,
@@ -138,6 +226,7 @@ export function createCore(deps: CoreDeps) {
     settings,
     box,
     search,
+    events,
     workspaces,
     redirectOrigins,
     apiKeys,
@@ -145,15 +234,24 @@ export function createCore(deps: CoreDeps) {
     rateLimits,
     providers,
     providerConfigs,
-    events,
-    snapshots,
+    simulator,
+    connections,
+    installations,
+    sessions,
+    oauthCallback,
     credentials,
+    apiBaseUrl,
+    webhooks,
+    deliveries,
+    outboundMessages,
+    webhookEndpoints,
+    dispatcher,
+    triggers,
     recordings,
-    proxy,
     simulation,
-    sync: createSyncService({ db, clock, ids, events, providers }),
-    ...connectFlows,
-    ...webhookCapture,
+    proxy,
+    snapshots,
+    sync,
   }
 }
 export type Core = ReturnType<typeof createCore>
