@@ -46,6 +46,7 @@ import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-message
 import { createWebhookEndpointsRepo } from './webhook-endpoints/webhook-endpoints.repo.js'
 import { createWebhookEndpointsService } from './webhook-endpoints/webhook-endpoints.service.js'
 import { createWebhooksService } from './webhooks/webhooks.service.js'
+import { createOverview } from './workspaces/overview.service.js'
 import { createRedirectOriginsRepo } from './workspaces/redirect-origins.repo.js'
 import { createRedirectOriginsService } from './workspaces/redirect-origins.service.js'
 import { createWorkspacesRepo } from './workspaces/workspaces.repo.js'
@@ -79,12 +80,14 @@ export function createCore(deps: CoreDeps) {
     'base64',
   )
   const search = createSearchEngine({ db, cursors: createCursorCodec(cursorSecret) })
-  const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+  const eventsRepo = createEventsRepo(db)
+  const events = createEventsService({ db, repo: eventsRepo, clock, ids })
 
   // Identity: workspaces, keys, who is calling, how often
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
-  const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, ids })
+  const apiKeysRepo = createApiKeysRepo(db)
+  const apiKeys = createApiKeysService({ repo: apiKeysRepo, clock, ids })
   const auth = createAuthenticator({
     apiKeys,
     workspaces,
@@ -95,8 +98,9 @@ export function createCore(deps: CoreDeps) {
   // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
   providers.syncCatalog(deps.catalog ?? loadCatalog())
+  const providerConfigsRepo = createProviderConfigsRepo(db)
   const providerConfigs = createProviderConfigsService({
-    repo: createProviderConfigsRepo(db),
+    repo: providerConfigsRepo,
     providers,
     box,
     clock,
@@ -107,9 +111,10 @@ export function createCore(deps: CoreDeps) {
   const ledger = createTokenLedger({ db, clock, ids })
   const simulator = createSimulator({ clock, providers, workspaces, ledger })
   const flows = createFlowClients({ providers, providerConfigs, simulator })
+  const connectionsRepo = createConnectionsRepo(db)
   const connections = createConnectionsService({
     db,
-    repo: createConnectionsRepo(db),
+    repo: connectionsRepo,
     box,
     events,
     flows,
@@ -117,9 +122,10 @@ export function createCore(deps: CoreDeps) {
     clock,
     ids,
   })
+  const installationsRepo = createInstallationsRepo(db)
   const installations = createInstallationsService({
     db,
-    repo: createInstallationsRepo(db),
+    repo: installationsRepo,
     events,
     clock,
     ids,
@@ -219,6 +225,17 @@ export function createCore(deps: CoreDeps) {
   snapshots.onReset(() => providers.resync())
   const sync = createSyncService({ db, clock, ids, events, providers })
 
+  // The dashboard's overview: exact counts straight from the tables
+  const overview = createOverview({
+    clock,
+    workspaces,
+    apiKeys: apiKeysRepo,
+    connections: connectionsRepo,
+    installations: installationsRepo,
+    providerConfigs: providerConfigsRepo,
+    events: eventsRepo,
+  })
+
   return {
     db,
     clock,
@@ -252,6 +269,7 @@ export function createCore(deps: CoreDeps) {
     proxy,
     snapshots,
     sync,
+    overview,
   }
 }
 export type Core = ReturnType<typeof createCore>

@@ -1356,8 +1356,6 @@ export type webhooks = Record<string, never>
 export interface components {
   schemas: {
     AdminOverview: {
-      /** @description Counts that reached 10000 and stopped. */
-      capped: string[]
       counts: {
         api_keys: number
         connections: number
