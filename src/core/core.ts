@@ -186,8 +186,9 @@ export function createCore(deps: CoreDeps) {
     deliveries,
     userAgent: 'Switchyard-Webhooks/1.0',
   })
-  // The outbox: queued in the emitting transaction, dispatched once it commits.
+  // The outbox: the gateway's own events, queued in the writing transaction, dispatched once it commits.
   events.onEmit((workspaceId, event) => {
+    if (event.source !== 'gateway') return
     if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
   })
   const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })

@@ -168,8 +168,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           server.close(() => resolve())
           server.closeAllConnections()
         })
-        await core.webhooks.stop()
         core.proxy.flush()
+        await core.events.close()
         closeDatabase(db)
       })()
       return closed

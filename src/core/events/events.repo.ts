@@ -81,6 +81,7 @@ const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(
 /** SQL for the events table and the captured requests beside it. */
 export function createEventsRepo(db: Db) {
   const insert = db.prepare(INSERT_EVENT_SQL)
+  const insertIfAbsent = db.prepare(INSERT_EVENT_SQL.replace('INSERT INTO', 'INSERT OR IGNORE INTO'))
   const insertRequest = db.prepare(INSERT_REQUEST_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
   const requestOf = db.prepare(
@@ -105,6 +106,8 @@ export function createEventsRepo(db: Db) {
   )
   return {
     insert: (row: EventRow) => insert.run(row),
+    /** Inserts the row unless its id is stored already; true when it was inserted. */
+    insertIfAbsent: (row: EventRow) => insertIfAbsent.run(row).changes > 0,
     insertRequest: (row: EventRequestRow) => insertRequest.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as EventRow | undefined,
     request: (workspaceId: string, id: string) =>
