@@ -123,13 +123,7 @@ export function createCore(deps: CoreDeps) {
     ids,
   })
   const installationsRepo = createInstallationsRepo(db)
-  const installations = createInstallationsService({
-    db,
-    repo: installationsRepo,
-    events,
-    clock,
-    ids,
-  })
+  const installations = createInstallationsService({ db, repo: installationsRepo, events, clock, ids })
   const sessionsRepo = createSessionsRepo(db)
   const sessions = createSessionsService({
     db,
@@ -237,6 +231,7 @@ export function createCore(deps: CoreDeps) {
     events: eventsRepo,
   })
 
+  let closing: Promise<void> | undefined
   return {
     db,
     clock,
@@ -271,6 +266,20 @@ export function createCore(deps: CoreDeps) {
     snapshots,
     sync,
     overview,
+    /**
+     * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
+     * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its
+     * worker done. Idempotent. The database stays open: whoever opened it closes it after this.
+     */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        dispatcher.stop()
+        await simulation.close()
+        proxy.flush()
+        await events.close()
+      })()
+      return closing
+    },
   }
 }
 export type Core = ReturnType<typeof createCore>
