@@ -47,28 +47,17 @@ describe('core.close()', () => {
     })
     afterEach(() => t.close())
 
-    const capture = () =>
-      t.core.webhooks.ingest({
-        workspaceId: t.workspaceId,
-        provider: 'github',
-        method: 'POST',
-        path: '/webhooks/github',
-        query: '',
-        headers: [['content-type', 'application/json']],
-        body: Buffer.from('{}'),
-      })
-
     it('can be called twice, at once or after it finished', async () => {
       await Promise.all([t.core.close(), t.core.close()])
       await expect(t.core.close()).resolves.toBeUndefined()
     })
 
     it('ends open feeds and refuses captures afterwards with 503 unavailable', async () => {
-      await capture()
+      await t.capture()
       const feed = t.core.events.feed(t.workspaceId, {})
       await t.core.close()
       expect(await feed.next(600_000)).toBeNull()
-      await expect(capture()).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(t.capture()).rejects.toMatchObject({ code: 'unavailable' })
     })
   })
 })

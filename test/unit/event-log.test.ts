@@ -25,20 +25,6 @@ const pulled = (id: string) => ({
   created_at: '2026-01-01T00:00:00.000Z',
 })
 
-const capture = () =>
-  t.core.webhooks.ingest({
-    workspaceId: t.workspaceId,
-    provider: 'github',
-    method: 'POST',
-    path: '/webhooks/github',
-    query: '',
-    headers: [
-      ['content-type', 'application/json'],
-      ['x-github-event', 'push'],
-    ],
-    body: Buffer.from('{"ref":"main"}'),
-  })
-
 const replayOf = (original: Event) =>
   t.core.events.recordReplay(
     t.workspaceId,
@@ -52,7 +38,7 @@ describe('the event log', () => {
     const heard: Array<[string, string]> = []
     t.core.events.subscribe((_ws, event) => heard.push([event.type, event.source]))
     t.core.events.emit(t.workspaceId, { type: 'test.one' })
-    const { event: captured } = await capture()
+    const { event: captured } = await t.capture()
     replayOf(captured)
     t.core.events.importUpstream(t.workspaceId, pulled('evt_pulled1'))
     expect(heard).toEqual([
@@ -64,7 +50,7 @@ describe('the event log', () => {
   })
 
   it('runs its in-transaction hooks for every event written on the connection, replays and pulls too', async () => {
-    const { event: captured } = await capture()
+    const { event: captured } = await t.capture()
     const recorded: string[] = []
     t.core.events.onEmit((_ws, event) => recorded.push(event.type))
     t.core.events.emit(t.workspaceId, { type: 'test.one' })

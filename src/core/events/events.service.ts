@@ -147,28 +147,21 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     },
     /** Stores an event pulled from the upstream (source `upstream`) unless its id is already here. */
     importUpstream(workspaceId: string, row: Omit<EventRow, 'source' | 'workspace_id'>): Event | undefined {
-      const stored = { message_id: null, duplicate_of: null, replay_of: null }
+      const stored = { ...row, message_id: null, duplicate_of: null, replay_of: null }
       return write(
         workspaceId,
-        [{ row: { ...row, ...stored, workspace_id: workspaceId, source: 'upstream' } }],
+        [{ row: { ...stored, workspace_id: workspaceId, source: 'upstream' } }],
         true,
       )[0]
     },
     /**
-     * Stores captured webhooks through group commit: resolves once they are committed (durable), and
-     * they are announced to listeners before it resolves. The records commit or fail together.
-     * No recorder runs for them: they commit on the group commit's own connection.
+     * Stores captured webhooks with their requests through group commit: resolves once they are
+     * committed (durable) and announced. They commit or fail together. No recorder runs for them:
+     * they commit on the group commit's own connection.
      */
-    async capture(workspaceId: string, records: EventRecord[]): Promise<Event[]> {
+    async capture(workspaceId: string, records: Array<Required<EventRecord>>): Promise<Event[]> {
       await committer.submit(
-        records.flatMap(({ row, request }): Write[] =>
-          request
-            ? [
-                [0, row],
-                [1, request],
-              ]
-            : [[0, row]],
-        ),
+        records.flatMap(({ row, request }) => [[0, row] as Write, [1, request] as Write]),
       )
       const events = records.map(({ row }) => toEvent(row))
       for (const event of events) announce(workspaceId, event)
