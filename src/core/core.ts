@@ -87,7 +87,7 @@ export function createCore(deps: CoreDeps) {
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeysRepo = createApiKeysRepo(db)
-  const apiKeys = createApiKeysService({ repo: apiKeysRepo, clock, ids })
+  const apiKeys = createApiKeysService({ db, repo: apiKeysRepo, clock, ids })
   const auth = createAuthenticator({
     apiKeys,
     workspaces,

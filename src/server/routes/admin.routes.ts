@@ -1,8 +1,6 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import { CreatedApiKeySchema } from '../../core/api-keys/api-keys.schema.js'
-import { isoAt } from '../../core/common/clock.js'
 import type { Core } from '../../core/core.js'
-import { inTransaction } from '../../core/db/open.js'
 import {
   CreateWorkspaceSchema,
   TierSchema,
@@ -102,18 +100,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     operationId: 'adminCreateQuickStartKeys',
     responses: { 201: json(QuickStartKeysSchema, 'The two new keys, with their full values.') },
   })
-  app.openapi(quickStart, (c) => {
-    const workspaceId = c.get('principal').workspaceId
-    const date = isoAt(core.clock.now()).slice(0, 10)
-    const keys = inTransaction(core.db, () => ({
-      secret: core.apiKeys.create(workspaceId, { name: `Quick start secret key (${date})`, role: 'secret' }),
-      publishable: core.apiKeys.create(workspaceId, {
-        name: `Quick start publishable key (${date})`,
-        role: 'publishable',
-      }),
-    }))
-    return c.json(keys, 201)
-  })
+  app.openapi(quickStart, (c) =>
+    c.json(core.apiKeys.createQuickStartPair(c.get('principal').workspaceId), 201),
+  )
 
   const getOverview = keyRoute(core, 'admin', [], {
     method: 'get',
