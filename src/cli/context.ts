@@ -19,9 +19,10 @@ export const resolveDataDir = (flag: string | undefined, env: NodeJS.ProcessEnv)
  */
 export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T {
   const folder = openDataFolder(dataDir)
+  let core: Core
   let result: T
   try {
-    const core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
+    core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
     const first = bootstrap(core)
     if (first) {
       io.err(`Created workspace "${first.workspace}" in ${dataDir} with these keys (shown only once):`)
@@ -32,8 +33,10 @@ export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T
     folder.db.close()
     throw err
   }
-  // Async work (an online backup) keeps the database open until it settles.
-  if (result instanceof Promise) return result.finally(() => folder.db.close()) as T
+  // Async work (an online backup, a pull) keeps the database open until it settles and core has
+  // stopped; synchronous work cannot have started anything that outlives it.
+  if (result instanceof Promise)
+    return result.finally(() => core.close().finally(() => folder.db.close())) as T
   folder.db.close()
   return result
 }

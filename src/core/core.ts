@@ -4,13 +4,22 @@ import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
+import { createConnectionsRepo } from './connections/connections.repo.js'
+import { createConnectionsService } from './connections/connections.service.js'
 import { createCredentials } from './connections/credentials.js'
 import { createSecretBox } from './crypto/secret-box.js'
-import type { Db } from './db/open.js'
+import { afterCommit, type Db } from './db/open.js'
+import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
+import { createDeliveriesService } from './deliveries/deliveries.service.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
+import { createInstallationsRepo } from './installations/installations.repo.js'
+import { createInstallationsService } from './installations/installations.service.js'
+import { createCallbackHandler } from './oauth/callback.service.js'
+import { createFlowClients } from './oauth/flow-clients.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
 import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
+import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
@@ -21,16 +30,24 @@ import { createRecordingsRepo } from './recordings/recordings.repo.js'
 import { createRecordingsService } from './recordings/recordings.service.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
-import { createConnectFlows } from './sessions/connect-flows.js'
+import { createSessionsRepo } from './sessions/sessions.repo.js'
+import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSimulationRepo } from './simulation/simulation.repo.js'
 import { createSimulation } from './simulation/simulation.service.js'
 import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
 import { createTokenLedger } from './simulation/token-ledger.js'
+import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
 import { openSdkUpstream } from './sync/sdk-upstream.js'
 import { createSyncService } from './sync/sync.service.js'
-import { createWebhookCapture } from './webhooks/webhook-capture.js'
+import { createTriggersService } from './triggers/triggers.service.js'
+import { createDispatcher } from './webhook-endpoints/dispatcher.js'
+import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-messages.repo.js'
+import { createWebhookEndpointsRepo } from './webhook-endpoints/webhook-endpoints.repo.js'
+import { createWebhookEndpointsService } from './webhook-endpoints/webhook-endpoints.service.js'
+import { createWebhooksService } from './webhooks/webhooks.service.js'
+import { createOverview } from './workspaces/overview.service.js'
 import { createRedirectOriginsRepo } from './workspaces/redirect-origins.repo.js'
 import { createRedirectOriginsService } from './workspaces/redirect-origins.service.js'
 import { createWorkspacesRepo } from './workspaces/workspaces.repo.js'
@@ -48,9 +65,13 @@ export interface CoreDeps {
   adminToken?: string
 }
 
-/** Builds every core service on one database. No HTTP here: the server and the CLI both use this. */
+/**
+ * The composition root of the product: builds every core service on one database, each named with
+ * its dependencies in view. No HTTP here: the server and the CLI both use this.
+ */
 export function createCore(deps: CoreDeps) {
   const { db } = deps
+  // Foundations
   const clock = deps.clock ?? systemClock
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
@@ -60,67 +81,131 @@ export function createCore(deps: CoreDeps) {
     'base64',
   )
   const search = createSearchEngine({ db, cursors: createCursorCodec(cursorSecret) })
+  const eventsRepo = createEventsRepo(db)
+  const events = createEventsService({ db, repo: eventsRepo, clock, ids })
+
+  // Identity: workspaces, keys, who is calling, how often
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), clock, ids })
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
-  const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, ids })
+  const apiKeysRepo = createApiKeysRepo(db)
+  const apiKeys = createApiKeysService({ db, repo: apiKeysRepo, clock, ids })
   const auth = createAuthenticator({
     apiKeys,
     workspaces,
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
   const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+
+  // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
   providers.syncCatalog(deps.catalog ?? loadCatalog())
+  const providerConfigsRepo = createProviderConfigsRepo(db)
   const providerConfigs = createProviderConfigsService({
-    repo: createProviderConfigsRepo(db),
+    repo: providerConfigsRepo,
     providers,
     box,
     clock,
     ids,
   })
-  const events = createEventsService({ db, repo: createEventsRepo(db), clock, ids })
+
+  // Connections: the connect flows (sessions, OAuth callback, the offline simulator)
   const ledger = createTokenLedger({ db, clock, ids })
-  const connectFlows = createConnectFlows({
+  const simulator = createSimulator({ clock, providers, workspaces, ledger })
+  const flows = createFlowClients({ providers, providerConfigs, simulator })
+  const connectionsRepo = createConnectionsRepo(db)
+  const connections = createConnectionsService({
     db,
+    repo: connectionsRepo,
     box,
+    events,
+    flows,
+    simulator,
     clock,
     ids,
-    workspaces,
+  })
+  const installationsRepo = createInstallationsRepo(db)
+  const installations = createInstallationsService({ db, repo: installationsRepo, events, clock, ids })
+  const sessionsRepo = createSessionsRepo(db)
+  const sessions = createSessionsService({
+    db,
+    repo: sessionsRepo,
+    providers,
+    providerConfigs,
+    connections,
     redirectOrigins,
-    providers,
-    providerConfigs,
+    flows,
     events,
-    ledger,
-  })
-  const credentials = createCredentials({ connections: connectFlows.connections, clock })
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
-  const webhookCapture = createWebhookCapture({
-    db,
     box,
     clock,
     ids,
+  })
+  const oauthCallback = createCallbackHandler({
+    db,
+    repo: sessionsRepo,
+    connections,
+    installations,
+    flows,
+    providers,
+    events,
+    box,
+    clock,
+  })
+  const credentials = createCredentials({ connections, clock })
+  const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
+
+  // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
+  const webhooks = createWebhooksService({ db, events, providers, providerConfigs, workspaces, clock, ids })
+  const deliveries = createDeliveriesService({
+    db,
+    repo: createDeliveriesRepo(db),
     events,
     providers,
     providerConfigs,
-    workspaces,
+    clock,
+    ids,
   })
+  const outboundMessages = createOutboundMessagesRepo(db)
+  const webhookEndpoints = createWebhookEndpointsService({
+    repo: createWebhookEndpointsRepo(db),
+    messages: outboundMessages,
+    box,
+    clock,
+    ids,
+  })
+  const dispatcher = createDispatcher({
+    db,
+    clock,
+    messages: outboundMessages,
+    endpoints: webhookEndpoints,
+    events,
+    deliveries,
+    userAgent: 'Switchyard-Webhooks/1.0',
+  })
+  // The outbox: the gateway's own events, queued in the writing transaction, dispatched once it commits.
+  events.onEmit((workspaceId, event) => {
+    if (event.source !== 'gateway') return
+    if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
+  })
+  const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })
+
+  // Data plane: recordings and the simulation answer the proxy
+  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
   const simulation = createSimulation({
     db,
     clock,
     ids,
     repo: createSimulationRepo(db),
     ledger,
-    connections: connectFlows.connections,
+    connections,
     credentials,
     events,
-    deliver: (workspaceId, provider, sample, host) =>
-      webhookCapture.triggers.deliver(workspaceId, provider, sample, host),
+    deliver: (workspaceId, provider, sample, host) => triggers.deliver(workspaceId, provider, sample, host),
     simulations: BUILT_IN_SIMULATIONS,
   })
   const proxy = createProxy({
     db,
     clock,
-    connections: connectFlows.connections,
+    connections,
     credentials,
     providers,
     providerConfigs,
@@ -130,8 +215,24 @@ export function createCore(deps: CoreDeps) {
     // passes on real connections' replays and on calls it does not simulate), then recordings.
     answerers: [simulation.answerer, recordingsAnswerer(recordings)],
   })
+
+  // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
+  const sync = createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream })
+
+  // The dashboard's overview: exact counts straight from the tables
+  const overview = createOverview({
+    clock,
+    workspaces,
+    apiKeys: apiKeysRepo,
+    connections: connectionsRepo,
+    installations: installationsRepo,
+    providerConfigs: providerConfigsRepo,
+    events: eventsRepo,
+  })
+
+  let closing: Promise<void> | undefined
   return {
     db,
     clock,
@@ -139,6 +240,7 @@ export function createCore(deps: CoreDeps) {
     settings,
     box,
     search,
+    events,
     workspaces,
     redirectOrigins,
     apiKeys,
@@ -146,15 +248,39 @@ export function createCore(deps: CoreDeps) {
     rateLimits,
     providers,
     providerConfigs,
-    events,
-    snapshots,
+    simulator,
+    connections,
+    installations,
+    sessions,
+    oauthCallback,
     credentials,
+    apiBaseUrl,
+    webhooks,
+    deliveries,
+    outboundMessages,
+    webhookEndpoints,
+    dispatcher,
+    triggers,
     recordings,
-    proxy,
     simulation,
-    sync: createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream }),
-    ...connectFlows,
-    ...webhookCapture,
+    proxy,
+    snapshots,
+    sync,
+    overview,
+    /**
+     * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
+     * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its
+     * worker done. Idempotent. The database stays open: whoever opened it closes it after this.
+     */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        dispatcher.stop()
+        await simulation.close()
+        proxy.flush()
+        await events.close()
+      })()
+      return closing
+    },
   }
 }
 export type Core = ReturnType<typeof createCore>

@@ -1376,8 +1376,6 @@ export type webhooks = Record<string, never>
 export interface components {
   schemas: {
     AdminOverview: {
-      /** @description Counts that reached 10000 and stopped. */
-      capped: string[]
       counts: {
         api_keys: number
         connections: number

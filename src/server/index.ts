@@ -162,14 +162,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closing = true
       clearImmediate(attach)
       clearTimeout(assemble)
-      core.dispatcher.stop()
       closed ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           server.closeAllConnections()
         })
-        await core.webhooks.stop()
-        core.proxy.flush()
+        await core.close()
         closeDatabase(db)
       })()
       return closed

@@ -62,6 +62,20 @@ export async function createTestApp(options: { rateLimited?: boolean } = {}) {
     adminToken: folder.adminToken,
     workspaceId: core.workspaces.get('default').id,
     req,
+    /** Captures a GitHub push through core's ingest path, as `POST /webhooks/github` would. */
+    capture: (body = '{}') =>
+      core.webhooks.ingest({
+        workspaceId: core.workspaces.get('default').id,
+        provider: 'github',
+        method: 'POST',
+        path: '/webhooks/github',
+        query: '',
+        headers: [
+          ['content-type', 'application/json'],
+          ['x-github-event', 'push'],
+        ],
+        body: Buffer.from(body),
+      }),
     close() {
       db.close()
       cleanup()

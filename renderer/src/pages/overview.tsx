@@ -71,10 +71,7 @@ export function OverviewPage() {
                   <span className="stat-label">
                     <Icon name={s.icon} /> {s.label}
                   </span>
-                  <span className="value">
-                    {formatNumber(overview.data.counts[s.key] ?? 0)}
-                    {overview.data.capped.includes(s.key) ? '+' : ''}
-                  </span>
+                  <span className="value">{formatNumber(overview.data.counts[s.key] ?? 0)}</span>
                 </Link>
               ))}
             </section>

@@ -44,6 +44,9 @@ export function createApiKeysRepo(db: Db) {
   const listAll = db.prepare(
     `SELECT ${PUBLIC_COLUMNS} FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`,
   )
+  const countActive = db.prepare(
+    'SELECT COUNT(*) AS n FROM api_keys WHERE workspace_id = ? AND revoked_at IS NULL',
+  )
 
   return {
     insert: (row: Omit<ApiKeyRow, 'revoked_at'>) => insert.run(row),
@@ -53,6 +56,8 @@ export function createApiKeysRepo(db: Db) {
     revoke: (workspaceId: string, id: string, at: string) =>
       revoke.run({ id, workspace_id: workspaceId, at }).changes,
     listAll: (workspaceId: string) => (listAll.all(workspaceId) as ApiKeyRow[]).map(toApiKey),
+    /** How many keys of the workspace are not revoked. */
+    countActive: (workspaceId: string) => (countActive.get(workspaceId) as { n: number }).n,
   }
 }
 export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>

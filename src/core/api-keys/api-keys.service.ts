@@ -1,5 +1,6 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
+import { type Db, inTransaction } from '../db/open.js'
 import { AppError, notFound } from '../errors.js'
 import { type ApiKeysRepo, toApiKey } from './api-keys.repo.js'
 import type { ApiKey, CreatedApiKey } from './api-keys.schema.js'
@@ -13,9 +14,9 @@ export interface KeyPrincipal {
 }
 
 /** API key rules: create (shown once), revoke (permanent, idempotent), authenticate (no cache). */
-export function createApiKeysService(deps: { repo: ApiKeysRepo; clock: Clock; ids: Ids }) {
-  const { repo, clock, ids } = deps
-  return {
+export function createApiKeysService(deps: { db: Db; repo: ApiKeysRepo; clock: Clock; ids: Ids }) {
+  const { db, repo, clock, ids } = deps
+  const service = {
     create(workspaceId: string, input: { name: string; role: KeyRole }): CreatedApiKey {
       const key = generateKey(input.role)
       const row = {
@@ -87,6 +88,19 @@ export function createApiKeysService(deps: { repo: ApiKeysRepo; clock: Clock; id
       }
       return { workspaceId: match.workspace_id, role: match.role, keyId: match.id }
     },
+
+    /** A fresh secret + publishable pair for the dashboard's quick start, dated by name; both or neither. */
+    createQuickStartPair(workspaceId: string): { secret: CreatedApiKey; publishable: CreatedApiKey } {
+      const date = isoAt(clock.now()).slice(0, 10)
+      return inTransaction(db, () => ({
+        secret: service.create(workspaceId, { name: `Quick start secret key (${date})`, role: 'secret' }),
+        publishable: service.create(workspaceId, {
+          name: `Quick start publishable key (${date})`,
+          role: 'publishable',
+        }),
+      }))
+    },
   }
+  return service
 }
 export type ApiKeysService = ReturnType<typeof createApiKeysService>

@@ -60,10 +60,15 @@ export function createConnectionsRepo(db: Db) {
      last_refreshed_at = @last_refreshed_at
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
+  const countUsable = db.prepare(
+    "SELECT COUNT(*) AS n FROM connections WHERE workspace_id = ? AND status != 'revoked'",
+  )
   return {
     insert: (row: ConnectionRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ConnectionRow | undefined,
     update: (row: ConnectionRow) => update.run(row),
+    /** How many connections of the workspace are not revoked. */
+    countUsable: (workspaceId: string) => (countUsable.get(workspaceId) as { n: number }).n,
   }
 }
 export type ConnectionsRepo = ReturnType<typeof createConnectionsRepo>

@@ -29,6 +29,8 @@ export function openEventFeed(deps: {
   workspaceId: string
   filter: EventFilter
   lastEventId?: string | undefined
+  /** Told once when the feed closes (by its reader, on overflow, or at shutdown). */
+  onClose?: () => void
 }): EventFeed {
   const { repo, workspaceId, filter } = deps
   let live: Event[] = []
@@ -54,6 +56,7 @@ export function openEventFeed(deps: {
     if (closed) return
     closed = true
     unsubscribe()
+    deps.onClose?.()
     wake?.()
   }
 

@@ -81,6 +81,7 @@ const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(
 /** SQL for the events table and the captured requests beside it. */
 export function createEventsRepo(db: Db) {
   const insert = db.prepare(INSERT_EVENT_SQL)
+  const insertIfAbsent = db.prepare(INSERT_EVENT_SQL.replace('INSERT INTO', 'INSERT OR IGNORE INTO'))
   const insertRequest = db.prepare(INSERT_REQUEST_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
   const requestOf = db.prepare(
@@ -95,11 +96,18 @@ export function createEventsRepo(db: Db) {
     `SELECT id FROM events INDEXED BY events_message
      WHERE workspace_id = ? AND provider = ? AND message_id = ? ORDER BY rowid LIMIT 1`,
   )
+  // The minute is the timestamp's first 16 characters (ISO 8601 UTC): a range scan of events_ws_created.
+  const perMinute = db.prepare(
+    `SELECT substr(created_at, 1, 16) AS minute, COUNT(*) AS n FROM events
+     WHERE workspace_id = ? AND created_at >= ? GROUP BY minute`,
+  )
   const filtered = db.prepare(
     `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
   )
   return {
     insert: (row: EventRow) => insert.run(row),
+    /** Inserts the row unless its id is stored already; true when it was inserted. */
+    insertIfAbsent: (row: EventRow) => insertIfAbsent.run(row).changes > 0,
     insertRequest: (row: EventRequestRow) => insertRequest.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as EventRow | undefined,
     request: (workspaceId: string, id: string) =>
@@ -108,6 +116,9 @@ export function createEventsRepo(db: Db) {
     seqOf: (workspaceId: string, id: string) =>
       (seqOf.get(workspaceId, id) as { seq: number } | undefined)?.seq,
     lastSeq: () => (lastSeq.get() as { seq: number }).seq,
+    /** Event counts of the workspace created at or after `since`, by minute (`YYYY-MM-DDTHH:MM`). */
+    perMinute: (workspaceId: string, since: string) =>
+      perMinute.all(workspaceId, since) as Array<{ minute: string; n: number }>,
     /** The first committed event with this sender message id (one index seek; see migration 0010). */
     firstWithMessage: (workspaceId: string, provider: string, messageId: string) =>
       (firstWithMessage.get(workspaceId, provider, messageId) as { id: string } | undefined)?.id,

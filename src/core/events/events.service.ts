@@ -1,36 +1,73 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
-import { afterCommit, type Db } from '../db/open.js'
+import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { AppError, notFound } from '../errors.js'
+import { createGroupCommit, type Write } from '../webhooks/group-commit.js'
 import { toCapturedRequest } from './captured-request.js'
 import { type EventFeed, openEventFeed } from './event-feed.js'
 import { nextEventId } from './event-id.js'
-import { type EventRequestRow, type EventRow, type EventsRepo, toEvent } from './events.repo.js'
+import {
+  type EventRequestRow,
+  type EventRow,
+  type EventsRepo,
+  INSERT_EVENT_SQL,
+  INSERT_REQUEST_SQL,
+  toEvent,
+} from './events.repo.js'
 import type { CapturedRequest, EmitEvent, Event, EventFilter } from './events.schema.js'
 
 export type EventListener = (workspaceId: string, event: Event) => void
 
+/** One event to write: its row and, for a captured or replayed webhook, the request it holds. */
+export interface EventRecord {
+  row: EventRow
+  request?: EventRequestRow
+}
+
 const EXPORT_PAGE = 200
 
 /**
- * The event log. `emit` writes inside the caller's transaction; listeners (live stream, outbound
- * delivery) hear about an event only after it has been committed.
+ * The event log, and the only writer of the events table: gateway events, replays, pulled events
+ * and captured webhooks all go through `write` (inside the caller's transaction) or `capture` (group
+ * commit). Either way, `onEmit` hooks run inside the writing transaction where there is one on this
+ * connection, and `subscribe` listeners hear each event once it has been committed.
  */
 export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clock; ids: Ids }) {
   const { db, repo, clock, ids } = deps
   const listeners = new Set<EventListener>()
   const recorders = new Set<EventListener>()
+  const feeds = new Set<EventFeed>()
+  // Captures commit in groups (one fsync for many requests), on a worker thread where it can run.
+  const committer = createGroupCommit(db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
 
-  const publish = (workspaceId: string, event: Event) => {
-    afterCommit(db, () => {
-      for (const listener of listeners) listener(workspaceId, event)
-    })
+  const announce = (workspaceId: string, event: Event) => {
+    for (const listener of listeners) listener(workspaceId, event)
   }
 
   const subscribe = (listener: EventListener): (() => void) => {
     listeners.add(listener)
     return () => listeners.delete(listener)
   }
+
+  /**
+   * Writes events of one workspace in one transaction (the caller's, when one is open), runs the
+   * recorders inside it and announces the events once it commits. With `ifAbsent`, an id already
+   * stored is skipped (not written, not announced).
+   */
+  const write = (workspaceId: string, records: EventRecord[], ifAbsent = false): Event[] =>
+    inTransaction(db, () => {
+      const written: Event[] = []
+      for (const { row, request } of records) {
+        if (!ifAbsent) repo.insert(row)
+        else if (!repo.insertIfAbsent(row)) continue
+        if (request) repo.insertRequest(request)
+        const event = toEvent(row)
+        for (const record of recorders) record(workspaceId, event)
+        afterCommit(db, () => announce(workspaceId, event))
+        written.push(event)
+      }
+      return written
+    })
 
   const requestRow = (workspaceId: string, id: string): EventRequestRow => {
     const row = repo.request(workspaceId, id)
@@ -60,15 +97,11 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         duplicate_of: null,
         replay_of: null,
       }
-      repo.insert(row)
-      const event = toEvent(row)
-      for (const record of recorders) record(workspaceId, event)
-      publish(workspaceId, event)
-      return event
+      return write(workspaceId, [{ row }])[0]!
     },
     /**
      * Records an edited replay as a `webhook.replayed` event holding the request that was sent,
-     * linked to `original` by `replay_of` (inside the caller's transaction; published on commit).
+     * linked to `original` by `replay_of`.
      */
     recordReplay(
       workspaceId: string,
@@ -100,8 +133,7 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         duplicate_of: null,
         replay_of: original.id,
       }
-      repo.insert(row)
-      repo.insertRequest({
+      const request: EventRequestRow = {
         event_id: row.id,
         method: sent.method,
         path: sent.path,
@@ -110,13 +142,31 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         content_type: contentType,
         body: sent.body,
         received_at: createdAt,
-      })
-      const event = toEvent(row)
-      publish(workspaceId, event)
-      return event
+      }
+      return write(workspaceId, [{ row, request }])[0]!
     },
-    /** Lets the ingest path (which writes its own rows) announce committed events the same way. */
-    publish,
+    /** Stores an event pulled from the upstream (source `upstream`) unless its id is already here. */
+    importUpstream(workspaceId: string, row: Omit<EventRow, 'source' | 'workspace_id'>): Event | undefined {
+      const stored = { ...row, message_id: null, duplicate_of: null, replay_of: null }
+      return write(
+        workspaceId,
+        [{ row: { ...stored, workspace_id: workspaceId, source: 'upstream' } }],
+        true,
+      )[0]
+    },
+    /**
+     * Stores captured webhooks with their requests through group commit: resolves once they are
+     * committed (durable) and announced. They commit or fail together. No recorder runs for them:
+     * they commit on the group commit's own connection.
+     */
+    async capture(workspaceId: string, records: Array<Required<EventRecord>>): Promise<Event[]> {
+      await committer.submit(
+        records.flatMap(({ row, request }) => [[0, row] as Write, [1, request] as Write]),
+      )
+      const events = records.map(({ row }) => toEvent(row))
+      for (const event of events) announce(workspaceId, event)
+      return events
+    },
     get(workspaceId: string, id: string): Event {
       const row = repo.get(workspaceId, id)
       if (!row) throw notFound('Event', id)
@@ -139,22 +189,26 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     /** How many listeners are subscribed now (live streams, waits, delivery): for leak checks. */
     listenerCount: () => listeners.size,
     /**
-     * Runs `recorder` inside the transaction of every `emit`, so work that must not be lost with
-     * the event (the outbound delivery queue) commits or rolls back with it.
+     * Runs `recorder` inside the transaction that writes each event (all but captures, which commit
+     * on the group commit's connection), so work that must not be lost with the event (the outbound
+     * delivery queue) commits or rolls back with it.
      */
     onEmit(recorder: EventListener): void {
       recorders.add(recorder)
     },
     /** A resumable live feed of committed events (missed ones after `lastEventId` first). */
     feed(workspaceId: string, filter: EventFilter, lastEventId?: string): EventFeed {
-      return openEventFeed({
+      const feed = openEventFeed({
         repo,
         subscribe,
         toEvent,
         workspaceId,
         filter,
         lastEventId,
+        onClose: () => feeds.delete(feed),
       })
+      feeds.add(feed)
+      return feed
     },
     /** Every matching event up to now, in commit order, with its request when it has one. */
     *exportAll(
@@ -172,6 +226,14 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         if (rows.length < EXPORT_PAGE) return
         after = rows.at(-1)!.seq
       }
+    },
+    /**
+     * Ends the live side before the database closes: open feeds end (their readers get `null`),
+     * then group commit fails what it has not sent and waits for its worker (GroupCommit.stop).
+     */
+    async close(): Promise<void> {
+      for (const feed of [...feeds]) feed.close()
+      await committer.stop()
     },
   }
 }

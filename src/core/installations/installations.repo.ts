@@ -39,11 +39,13 @@ export function createInstallationsRepo(db: Db) {
   const setStatus = db.prepare(
     'UPDATE installations SET status = @status, updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id',
   )
+  const count = db.prepare('SELECT COUNT(*) AS n FROM installations WHERE workspace_id = ?')
   return {
     insert: (row: InstallationRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as InstallationRow | undefined,
     setStatus: (row: Pick<InstallationRow, 'workspace_id' | 'id' | 'status' | 'updated_at'>) =>
       setStatus.run(row),
+    count: (workspaceId: string) => (count.get(workspaceId) as { n: number }).n,
   }
 }
 export type InstallationsRepo = ReturnType<typeof createInstallationsRepo>

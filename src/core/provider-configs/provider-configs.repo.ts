@@ -72,6 +72,7 @@ export function createProviderConfigsRepo(db: Db) {
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
   const remove = db.prepare('DELETE FROM provider_configs WHERE workspace_id = ? AND id = ?')
+  const count = db.prepare('SELECT COUNT(*) AS n FROM provider_configs WHERE workspace_id = ?')
   return {
     insert: (row: ProviderConfigRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ProviderConfigRow | undefined,
@@ -80,6 +81,7 @@ export function createProviderConfigsRepo(db: Db) {
       byProvider.all(workspaceId, provider) as ProviderConfigRow[],
     update: (row: ProviderConfigRow) => update.run(row),
     remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
+    count: (workspaceId: string) => (count.get(workspaceId) as { n: number }).n,
   }
 }
 export type ProviderConfigsRepo = ReturnType<typeof createProviderConfigsRepo>

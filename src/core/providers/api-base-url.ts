@@ -1,5 +1,8 @@
+import type { ConnectionsService } from '../connections/connections.service.js'
 import { AppError } from '../errors.js'
+import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import type { Provider } from './providers.schema.js'
+import type { ProvidersService } from './providers.service.js'
 
 const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/g
 
@@ -71,4 +74,33 @@ export function resolveApiBaseUrl(input: ApiBaseUrlInput): string {
     }
     return offset === 0 ? urlPrefix(value, name, connection.id) : encodeURIComponent(value)
   })
+}
+
+/**
+ * The base URL of a connection's provider API (what the proxy calls): the connection's provider
+ * config override, else the provider's, with placeholders filled from the connection's params and
+ * metadata. A config deleted since the connect no longer overrides anything.
+ */
+export function createConnectionApiBaseUrl(deps: {
+  connections: ConnectionsService
+  providers: ProvidersService
+  providerConfigs: ProviderConfigsService
+}) {
+  const { connections, providers, providerConfigs } = deps
+  return (workspaceId: string, connectionId: string): string => {
+    const connection = connections.get(workspaceId, connectionId)
+    const provider = providers.find(workspaceId, connection.provider)
+    if (!provider) {
+      throw new AppError('conflict', `Provider '${connection.provider}' no longer exists in this workspace.`)
+    }
+    let configBaseUrl: string | null = null
+    if (connection.provider_config_id) {
+      try {
+        configBaseUrl = providerConfigs.get(workspaceId, connection.provider_config_id).api_base_url
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'not_found')) throw err
+      }
+    }
+    return resolveApiBaseUrl({ provider, configBaseUrl, connection })
+  }
 }

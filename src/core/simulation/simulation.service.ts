@@ -44,9 +44,10 @@ export function createSimulation(deps: {
   // One queue for the whole process: webhooks leave in the order their calls changed state. Each
   // batch waits a macrotask, so the call's answer is on its way first.
   let outbox: Promise<void> = Promise.resolve()
+  let closed = false
   const send = (workspaceId: string, provider: string, samples: Sample[], origin: string) => {
     const host = new URL(origin).host
-    if (samples.length === 0) return
+    if (samples.length === 0 || closed) return
     outbox = outbox
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
@@ -184,6 +185,11 @@ export function createSimulation(deps: {
   return {
     /** Registered in front of the recordings (see core.ts). */
     answerer,
+    /** Takes no more webhooks and resolves once those already queued have been captured. */
+    close(): Promise<void> {
+      closed = true
+      return outbox
+    },
 
     /** The tokens the simulator issued (the token rule). */
     ledger,

@@ -2,7 +2,6 @@ import { type Clock, isoAt } from '../common/clock.js'
 import type { Connection } from '../connections/connections.schema.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
-import { toEvent } from '../events/events.repo.js'
 import type { Event } from '../events/events.schema.js'
 import type { EventsService } from '../events/events.service.js'
 import type { Installation } from '../installations/installations.schema.js'
@@ -136,7 +135,6 @@ export function createSyncPull(deps: {
         const e = item as unknown as Event
         const row = {
           id: e.id,
-          workspace_id: ws,
           type: e.type,
           provider: e.provider,
           tenant_id: e.tenant_id,
@@ -147,9 +145,7 @@ export function createSyncPull(deps: {
           data: e.data ? JSON.stringify(e.data) : null,
           created_at: e.created_at,
         }
-        if (!repo.insertEvent(row)) return false
-        events.publish(ws, toEvent({ ...row, source: 'upstream' }))
-        return true
+        return events.importUpstream(ws, row) !== undefined
       }
     }
   }

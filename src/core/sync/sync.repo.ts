@@ -103,12 +103,6 @@ export function createSyncRepo(db: Db) {
      VALUES (@id, @workspace_id, @provider, @provider_config_id, @tenant_id, @mode, @status, @external_id,
        @created_at, @updated_at)`,
   )
-  const insertEvent = db.prepare(
-    `INSERT OR IGNORE INTO events (id, workspace_id, type, source, provider, tenant_id, connection_id,
-       installation_id, provider_event_type, signature, data, created_at)
-     VALUES (@id, @workspace_id, @type, 'upstream', @provider, @tenant_id, @connection_id, @installation_id,
-       @provider_event_type, @signature, @data, @created_at)`,
-  )
   const candidates = db.prepare(
     `SELECT e.rowid AS seq, e.id, e.provider, e.created_at, r.event_id, r.method, r.path, r.query, r.headers,
        r.content_type, r.body, r.received_at
@@ -148,7 +142,6 @@ export function createSyncRepo(db: Db) {
     insertConfig: (row: PulledConfigRow) => changed(insertConfig.run(row)),
     insertConnection: (row: PulledConnectionRow) => changed(insertConnection.run(row)),
     insertInstallation: (row: PulledInstallationRow) => changed(insertInstallation.run(row)),
-    insertEvent: (row: Omit<EventRow, 'source'>) => changed(insertEvent.run(row)),
     pushCandidates: (ws: string, upstream: string, after: number, limit: number) =>
       candidates.all({ ws, upstream, after, limit }) as PushCandidate[],
     pendingPushes: (ws: string, upstream: string) => (pending.get({ ws, upstream }) as { n: number }).n,

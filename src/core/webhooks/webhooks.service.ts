@@ -4,13 +4,7 @@ import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { nextEventId } from '../events/event-id.js'
-import {
-  type EventRequestRow,
-  type EventRow,
-  INSERT_EVENT_SQL,
-  INSERT_REQUEST_SQL,
-  toEvent,
-} from '../events/events.repo.js'
+import type { EventRequestRow, EventRow } from '../events/events.repo.js'
 import type { Event } from '../events/events.schema.js'
 import type { EventsService } from '../events/events.service.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
@@ -18,7 +12,6 @@ import type { ProvidersService } from '../providers/providers.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
 import { printable } from './derived-text.js'
-import { createGroupCommit } from './group-commit.js'
 import { answerHandshake, type HandshakeReply, SIGNING_HANDSHAKES } from './handshakes.js'
 import { senderMessageId } from './message-id.js'
 import { parseJsonBody, providerEventType } from './provider-event-type.js'
@@ -44,8 +37,8 @@ export function headerLookup(headers: Array<[string, string]>) {
 
 /**
  * Captures inbound webhooks: verifies the signature, answers handshakes, and stores the exact
- * request. `ingest` resolves only after the row is committed (group commit), so an acknowledged
- * webhook is never lost.
+ * request through the event log. `ingest` resolves only after the row is committed (group commit),
+ * so an acknowledged webhook is never lost.
  */
 export function createWebhooksService(deps: {
   db: Db
@@ -57,7 +50,6 @@ export function createWebhooksService(deps: {
   ids: Ids
 }) {
   const { events, providers, providerConfigs, workspaces, clock, ids } = deps
-  const committer = createGroupCommit(deps.db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
   // Every capture looks up the same few rows; they are read again only after something changed.
   const stamp = createChangeStamp(deps.db)
   // Captures submitted but not yet committed, by sender message id: a retry racing its original
@@ -71,9 +63,6 @@ export function createWebhooksService(deps: {
   })
 
   return {
-    /** Before the database closes: ends group commit (see GroupCommit.stop). */
-    stop: () => committer.stop(),
-
     /** The workspace a webhook URL names (`?workspace=`), `default` when it names none; 404 if unknown. */
     workspaceFor(name: string | undefined): string {
       return workspaceIdOf(name || DEFAULT_WORKSPACE)
@@ -174,16 +163,11 @@ export function createWebhooksService(deps: {
       }
       if (messageKey && !duplicateOf) inFlight.set(messageKey, id)
       try {
-        await committer.submit([
-          [0, row],
-          [1, request],
-        ])
+        const [event] = await events.capture(input.workspaceId, [{ row, request }])
+        return { event: event!, reply }
       } finally {
         if (messageKey && inFlight.get(messageKey) === id) inFlight.delete(messageKey)
       }
-      const event = toEvent(row)
-      events.publish(input.workspaceId, event)
-      return { event, reply }
     },
   }
 }

@@ -1,15 +1,6 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import { CreatedApiKeySchema } from '../../core/api-keys/api-keys.schema.js'
-import { apiKeysSearchable } from '../../core/api-keys/api-keys.searchable.js'
-import { isoAt } from '../../core/common/clock.js'
-import { connectionsSearchable } from '../../core/connections/connections.searchable.js'
 import type { Core } from '../../core/core.js'
-import { inTransaction } from '../../core/db/open.js'
-import { eventsSearchable } from '../../core/events/events.searchable.js'
-import { installationsSearchable } from '../../core/installations/installations.searchable.js'
-import { providerConfigsSearchable } from '../../core/provider-configs/provider-configs.searchable.js'
-import type { SearchRequest } from '../../core/search/search.schema.js'
-import type { Searchable } from '../../core/search/searchable.js'
 import {
   CreateWorkspaceSchema,
   TierSchema,
@@ -20,11 +11,6 @@ import type { AppEnv } from '../env.js'
 import { errors, json, keyRoute } from '../openapi.js'
 
 const TAG = 'Admin (local UI)'
-
-/** Counting stops here; the UI shows "10,000+" beyond it. */
-export const COUNT_CAP = 10_000
-/** Minutes of history in the overview's events-per-minute chart. */
-export const CHART_MINUTES = 60
 
 const WorkspaceListSchema = z.object({ data: z.array(WorkspaceSchema) }).openapi('WorkspaceList')
 const AdminCreateWorkspaceSchema = CreateWorkspaceSchema.strict().openapi('CreateWorkspace')
@@ -57,69 +43,9 @@ const OverviewSchema = z
       provider_configs: z.number().int(),
       events_last_hour: z.number().int(),
     }),
-    capped: z.array(z.string()).openapi({ description: `Counts that reached ${COUNT_CAP} and stopped.` }),
     events_per_minute: z.array(z.object({ minute: z.string().datetime(), count: z.number().int() })),
   })
   .openapi('AdminOverview')
-
-/** Walks a search by cursor, handing each page to `each`; stops at COUNT_CAP records. */
-function walk<I extends Record<string, unknown>, R>(
-  core: Core,
-  def: Searchable<I, R>,
-  workspaceId: string,
-  request: SearchRequest,
-  each: (items: Array<Partial<I>>) => void,
-): { count: number; capped: boolean } {
-  let count = 0
-  let cursor: string | undefined
-  do {
-    const page = core.search.search(def, workspaceId, { ...request, limit: 200, ...(cursor && { cursor }) })
-    each(page.data)
-    count += page.data.length
-    cursor = page.next_cursor
-  } while (cursor && count < COUNT_CAP)
-  return { count, capped: cursor !== undefined }
-}
-
-/** The overview's numbers: record counts and events per minute over the last hour. */
-function overview(core: Core, workspaceId: string) {
-  const capped: string[] = []
-  const count = (name: string, def: Searchable<never, never>, request: SearchRequest = {}) => {
-    const result = walk(core, def, workspaceId, { ...request, fields: ['id'] }, () => {})
-    if (result.capped) capped.push(name)
-    return result.count
-  }
-  const now = core.clock.now()
-  const firstMinute = Math.floor(now / 60_000) * 60_000 - (CHART_MINUTES - 1) * 60_000
-  const perMinute = new Array<number>(CHART_MINUTES).fill(0)
-  const events = walk(
-    core,
-    eventsSearchable,
-    workspaceId,
-    { filter: { created_at: { gte: isoAt(firstMinute) } }, fields: ['created_at'] },
-    (items) => {
-      for (const e of items) {
-        const slot = Math.floor((Date.parse(e.created_at as string) - firstMinute) / 60_000)
-        if (slot >= 0 && slot < CHART_MINUTES) perMinute[slot]! += 1
-      }
-    },
-  )
-  if (events.capped) capped.push('events_last_hour')
-  return {
-    workspace: core.workspaces.getById(workspaceId),
-    counts: {
-      api_keys: count('api_keys', apiKeysSearchable as never, { filter: { status: { eq: 'active' } } }),
-      connections: count('connections', connectionsSearchable as never, {
-        filter: { status: { neq: 'revoked' } },
-      }),
-      installations: count('installations', installationsSearchable as never),
-      provider_configs: count('provider_configs', providerConfigsSearchable as never),
-      events_last_hour: events.count,
-    },
-    capped,
-    events_per_minute: perMinute.map((n, i) => ({ minute: isoAt(firstMinute + i * 60_000), count: n })),
-  }
-}
 
 /**
  * Endpoints only the local admin token (the UI) may call: the workspace switcher, tier changes,
@@ -174,18 +100,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     operationId: 'adminCreateQuickStartKeys',
     responses: { 201: json(QuickStartKeysSchema, 'The two new keys, with their full values.') },
   })
-  app.openapi(quickStart, (c) => {
-    const workspaceId = c.get('principal').workspaceId
-    const date = isoAt(core.clock.now()).slice(0, 10)
-    const keys = inTransaction(core.db, () => ({
-      secret: core.apiKeys.create(workspaceId, { name: `Quick start secret key (${date})`, role: 'secret' }),
-      publishable: core.apiKeys.create(workspaceId, {
-        name: `Quick start publishable key (${date})`,
-        role: 'publishable',
-      }),
-    }))
-    return c.json(keys, 201)
-  })
+  app.openapi(quickStart, (c) =>
+    c.json(core.apiKeys.createQuickStartPair(c.get('principal').workspaceId), 201),
+  )
 
   const getOverview = keyRoute(core, 'admin', [], {
     method: 'get',
@@ -195,5 +112,5 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     operationId: 'adminOverview',
     responses: { 200: json(OverviewSchema, 'The overview of the workspace named by Switchyard-Workspace.') },
   })
-  app.openapi(getOverview, (c) => c.json(overview(core, c.get('principal').workspaceId), 200))
+  app.openapi(getOverview, (c) => c.json(core.overview(c.get('principal').workspaceId), 200))
 }
