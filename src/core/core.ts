@@ -9,6 +9,8 @@ import { createSecretBox } from './crypto/secret-box.js'
 import type { Db } from './db/open.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
+import { createMockRoutesRepo } from './mock-routes/mock-routes.repo.js'
+import { createMockRoutesService } from './mock-routes/mock-routes.service.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
 import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
@@ -116,6 +118,8 @@ export function createCore(deps: CoreDeps) {
       webhookCapture.triggers.deliver(workspaceId, provider, sample),
     simulations: BUILT_IN_SIMULATIONS,
   })
+  // Mock routes: declarative answers, asked before the simulation (issue 18).
+  const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
   const proxy = createProxy({
     db,
     clock,
@@ -125,9 +129,10 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     recordings,
     events,
-    // Simulated connections and replay mode ask these in order: the built-in simulation (which
-    // passes on real connections' replays and on calls it does not simulate), then recordings.
-    answerers: [simulation.answerer, recordingsAnswerer(recordings)],
+    // Simulated connections and replay mode ask these in order: the workspace's mock routes, the
+    // built-in simulation (which passes on real connections' replays and on calls it does not
+    // simulate), then recordings.
+    answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
   })
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
@@ -149,6 +154,7 @@ export function createCore(deps: CoreDeps) {
     snapshots,
     credentials,
     recordings,
+    mockRoutes,
     proxy,
     simulation,
     sync: createSyncService({ db, clock, ids, events, providers }),
