@@ -94,7 +94,9 @@ export function createCore(deps: CoreDeps) {
     ledger,
   })
   const credentials = createCredentials({ connections: connectFlows.connections, clock })
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
+  // Mock routes: declarative answers, asked before the simulation (issue 18); cassettes carry them.
+  const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
+  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids, mockRoutes })
   const webhookCapture = createWebhookCapture({
     db,
     box,
@@ -118,8 +120,6 @@ export function createCore(deps: CoreDeps) {
       webhookCapture.triggers.deliver(workspaceId, provider, sample),
     simulations: BUILT_IN_SIMULATIONS,
   })
-  // Mock routes: declarative answers, asked before the simulation (issue 18).
-  const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
   const proxy = createProxy({
     db,
     clock,

@@ -742,7 +742,7 @@ export interface paths {
     }
     /**
      * Export recordings as a cassette
-     * @description The workspace's recordings (of one provider, or all) as a cassette file: stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a `version`. Commit it to a repository and load it with POST /api/recordings/import or `switchyard recordings import FILE`. Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
+     * @description The workspace's recordings (of one provider, or all) as a cassette file, with the mock routes of the same provider(s) in `mock_routes` (omitted when there are none): stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a `version`. Commit it to a repository and load it with POST /api/recordings/import or `switchyard recordings import FILE`. Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
      */
     get: operations['exportRecordings']
     put?: never
@@ -764,7 +764,7 @@ export interface paths {
     put?: never
     /**
      * Import a cassette
-     * @description Loads a cassette (up to 100 MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped. An invalid cassette changes nothing.
+     * @description Loads a cassette (up to 100 MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped, and a mock route with an id already stored is replaced. An invalid cassette changes nothing.
      */
     post: operations['importRecordings']
     delete?: never
@@ -1487,9 +1487,11 @@ export interface components {
       /** @description Body size in bytes. */
       size: number
     } | null
-    /** @description A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry). Credentials are redacted before anything is recorded. */
+    /** @description A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry), plus the mock routes of the same provider(s). Credentials are redacted before anything is recorded. */
     Cassette: {
       entries: components['schemas']['CassetteEntry'][]
+      /** @description The workspace's mock routes for the exported provider(s), when it has any. Importing replaces a route with the same id (never duplicates it). */
+      mock_routes?: components['schemas']['MockRouteEntry'][]
       /**
        * @description The cassette format version (1).
        * @enum {number}
@@ -1521,6 +1523,8 @@ export interface components {
     }
     CassetteImportResult: {
       imported: number
+      /** @description Mock routes written (new or replaced by id), when the cassette carries any. */
+      mock_routes?: number
       skipped: number
     }
     CategoryWithCount: {
@@ -2140,6 +2144,7 @@ export interface components {
     KeyRole: 'secret' | 'publishable'
     /**
      * @description The HTTP method it answers (upper case), or `*` for any method.
+     * @default GET
      * @example GET
      * @enum {string}
      */
@@ -2186,6 +2191,55 @@ export interface components {
       status: number
       /** Format: date-time */
       updated_at: string
+    }
+    /** @description A mock route in a cassette or fixtures file; importing one with an id already stored replaces it. */
+    MockRouteEntry: {
+      /**
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @default
+       * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+       */
+      body?: string
+      /**
+       * Format: date-time
+       * @description When it was created (newer routes win ties); default: when it is imported.
+       */
+      created_at?: string
+      /** @description What it is for (free text). */
+      description?: string | null
+      /**
+       * @description Disabled routes are kept but never answer.
+       * @default true
+       */
+      enabled?: boolean
+      /**
+       * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+       * @default {}
+       * @example {
+       *       "content-type": "application/json"
+       *     }
+       */
+      headers?: {
+        [key: string]: string
+      }
+      id: string
+      method?: components['schemas']['MockMethod']
+      /**
+       * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+       * @example /v1/customers/:id
+       */
+      path: string
+      /**
+       * @description The provider whose API it answers: a catalog provider id or a custom provider.
+       * @example stripe
+       */
+      provider: string
+      /**
+       * @description The answer status.
+       * @default 200
+       * @example 200
+       */
+      status?: number
     }
     /** @description Mock routes, by provider, path and method. */
     MockRouteList: {

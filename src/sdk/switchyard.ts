@@ -373,6 +373,29 @@ export class Switchyard extends SwitchyardClient {
     return this.call('importRecordings', { body: cassette })
   }
 
+  // Mock routes: declarative answers for a provider's API, before the simulation and recordings
+  /** Declares how the proxy answers a method and path pattern of a provider's API. */
+  createMockRoute(body: BodyOf<'createMockRoute'>): Promise<ResultOf<'createMockRoute'>> {
+    return this.call('createMockRoute', { body })
+  }
+  /** The workspace's mock routes, or one provider's. */
+  listMockRoutes(query: QueryOf<'listMockRoutes'> = {}): Promise<ResultOf<'listMockRoutes'>> {
+    return this.call('listMockRoutes', { query })
+  }
+  getMockRoute(mockRouteId: string): Promise<ResultOf<'getMockRoute'>> {
+    return this.call('getMockRoute', id(mockRouteId))
+  }
+  /** Changes the fields given; `enabled: false` disables the route without deleting it. */
+  updateMockRoute(
+    mockRouteId: string,
+    body: BodyOf<'updateMockRoute'>,
+  ): Promise<ResultOf<'updateMockRoute'>> {
+    return this.call('updateMockRoute', { ...id(mockRouteId), body })
+  }
+  async deleteMockRoute(mockRouteId: string): Promise<void> {
+    await this.call('deleteMockRoute', id(mockRouteId))
+  }
+
   /** Deletes the workspace's data, keeping the workspace and its API keys; then applies `body.fixtures`, if given. */
   resetWorkspace(body?: BodyOf<'resetWorkspace'>): Promise<ResultOf<'resetWorkspace'>> {
     return this.call('resetWorkspace', body === undefined ? {} : { body })

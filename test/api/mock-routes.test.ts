@@ -320,3 +320,82 @@ describe('matching and templates', () => {
     expect(await head.text()).toBe('')
   })
 })
+
+describe('cassettes carry mock routes', () => {
+  it('export → reset → import restores the provider’s routes; importing again replaces, never duplicates', async () => {
+    const kept = await mock({ provider: 'stripe', path: '/v1/customers/:id', body: '{"id":"{{params.id}}"}' })
+    await mock({ provider: 'github', path: '/user', body: '{}' })
+    const exported = await api('GET', '/api/recordings/export?provider=stripe')
+    expect(exported.status).toBe(200)
+    const cassette = (await exported.json()) as {
+      entries: unknown[]
+      mock_routes: Array<Record<string, unknown>>
+    }
+    expect(cassette.mock_routes).toEqual([
+      {
+        id: kept.id,
+        provider: 'stripe',
+        method: 'GET',
+        path: '/v1/customers/:id',
+        status: 200,
+        headers: {},
+        body: '{"id":"{{params.id}}"}',
+        description: null,
+        enabled: true,
+        created_at: kept.created_at,
+      },
+    ])
+
+    expect((await api('POST', '/api/reset', {})).status).toBe(200)
+    stripe = await connect('stripe')
+    github = await connect('github')
+    const imported = await api('POST', '/api/recordings/import', cassette)
+    expect(await imported.json()).toEqual({ imported: cassette.entries.length, skipped: 0, mock_routes: 1 })
+    expect(await (await api('GET', `/api/mock-routes/${kept.id}`)).json()).toMatchObject({
+      path: '/v1/customers/:id',
+      created_at: kept.created_at,
+    })
+    const res = await proxy(stripe, 'GET', '/v1/customers/cus_9')
+    expect(res.headers.get('switchyard-proxy-mode')).toBe('mock')
+    expect(await res.json()).toEqual({ id: 'cus_9' })
+
+    await api('PATCH', `/api/mock-routes/${kept.id}`, { status: 500 })
+    expect((await api('POST', '/api/recordings/import', cassette)).status).toBe(200)
+    expect(count(t, 'mock_routes')).toBe(1)
+    expect(await (await api('GET', `/api/mock-routes/${kept.id}`)).json()).toMatchObject({ status: 200 })
+  })
+
+  it('a cassette with a bad mock route is refused whole: no route and no recording stored', async () => {
+    const res = await api('POST', '/api/recordings/import', {
+      version: 1,
+      entries: [
+        {
+          provider: 'stripe',
+          recorded_at: '2026-01-01T00:00:00.000Z',
+          duration_ms: 1,
+          request: {
+            method: 'GET',
+            path: '/v1/refused',
+            query: '',
+            headers: [],
+            body: '',
+            body_encoding: 'utf8',
+          },
+          response: { status: 200, headers: [], body: '', body_encoding: 'utf8' },
+        },
+      ],
+      mock_routes: [
+        { id: 'mock_ok', provider: 'stripe', path: '/v1/ok' },
+        { id: 'mock_bad', provider: 'stripe', path: '/v1/bad', status: 204, body: 'not allowed' },
+      ],
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { errors: Array<{ pointer: string }> }).errors).toEqual([
+      expect.objectContaining({ pointer: '/mock_routes/1/body' }),
+    ])
+    expect(count(t, 'mock_routes')).toBe(0)
+    expect(t.db.prepare(`SELECT count(*) AS n FROM recordings WHERE path = '/v1/refused'`).get()).toEqual({
+      n: 0,
+    })
+  })
+})

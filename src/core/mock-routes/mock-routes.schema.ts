@@ -4,6 +4,8 @@ import { MAX_TEMPLATE, parseTemplate } from './template.js'
 
 export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', '*'] as const
 export const MAX_MOCK_HEADERS = 50
+/** How many mock routes one workspace may hold (and one cassette may carry). */
+export const MAX_MOCK_ROUTES = 1000
 
 /**
  * Response headers a mock route may not set: hop-by-hop ones (they describe one connection, not

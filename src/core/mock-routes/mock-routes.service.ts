@@ -8,6 +8,7 @@ import { redactRequestHeaders } from '../recordings/redact.js'
 import { type MockRouteRow, type MockRoutesRepo, toMockRoute } from './mock-routes.repo.js'
 import {
   type CreateMockRoute,
+  MAX_MOCK_ROUTES,
   type MockRoute,
   type MockRouteEntry,
   NO_BODY_STATUSES,
@@ -21,9 +22,6 @@ import {
   type TemplateContext,
   type TemplatePart,
 } from './template.js'
-
-/** How many mock routes one workspace may hold. */
-export const MAX_MOCK_ROUTES = 1000
 
 interface Compiled {
   row: MockRouteRow
