@@ -2056,6 +2056,11 @@ export interface components {
           status?: 'active' | 'revoked'
           tenant_id: string
         }[]
+        /**
+         * @description Mock routes (as a cassette's `mock_routes`): declarative answers for a provider's API, asked before the built-in simulation and recordings. A route whose id is already stored is left as it is.
+         * @default []
+         */
+        mock_routes?: components['schemas']['MockRouteEntry'][]
         name: string
         /** @default [] */
         provider_configs?: {
@@ -2648,6 +2653,7 @@ export interface components {
         connections?: number
         custom_providers?: number
         installations?: number
+        mock_routes?: number
         provider_configs?: number
         recordings?: number
         workspaces?: number
