@@ -1706,7 +1706,7 @@ export interface components {
     /** @description A new mock route (method defaults to GET, status to 200). */
     CreateMockRoute: {
       /**
-       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
        * @default
        * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
        */
@@ -2157,7 +2157,7 @@ export interface components {
     /** @description A mock route: answers a simulated connection’s proxied call (and a replay-mode call) before the built-in simulation and the recordings. */
     MockRoute: {
       /**
-       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
        * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
        */
       body: string
@@ -2200,7 +2200,7 @@ export interface components {
     /** @description A mock route in a cassette or fixtures file; importing one with an id already stored replaces it. */
     MockRouteEntry: {
       /**
-       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
        * @default
        * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
        */
@@ -2869,7 +2869,7 @@ export interface components {
     /** @description Fields to change; `description: null` clears it. `headers` replaces all headers. */
     UpdateMockRoute: {
       /**
-       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
        * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
        */
       body?: string

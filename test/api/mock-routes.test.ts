@@ -281,19 +281,21 @@ describe('matching and templates', () => {
     expect(await res.json()).toEqual({ name: 'x","admin":true,"y":"\r\nSet-Cookie: a=b', admin: false })
   })
 
-  it('reads form bodies, and never walks the prototype', async () => {
+  it('reads form bodies with bracketed names nested, and never walks a prototype', async () => {
     await mock({
       provider: 'stripe',
       method: 'POST',
       path: '/v1/form',
-      body: 'email={{body.email}} proto={{body.__proto__}} ctor={{body.constructor}} literal=\\{{body}}',
+      body: 'email={{body.email}} plan={{body.meta.plan}} tag={{body.tags.1}} proto={{body.__proto__.x}} ctor={{body.constructor}} literal=\\{{body}}',
     })
     const res = await proxy(stripe, 'POST', '/v1/form', {
-      raw: 'email=a%40b.c&x=1',
+      raw: 'email=a%40b.c&meta[plan]=pro&tags[]=a&tags[]=b&__proto__[x]=polluted',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(await res.text()).toBe('email=a@b.c proto= ctor= literal={{body}}')
+    // A form's own `__proto__` field is just a field (objects have no prototype); nothing leaks.
+    expect(await res.text()).toBe('email=a@b.c plan=pro tag=b proto=polluted ctor= literal={{body}}')
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
   })
 
   it('helpers give the time, a uuid, the method and the path', async () => {

@@ -32,7 +32,7 @@ export const NO_BODY_STATUSES = new Set([204, 205, 304])
 const PATH_DOC =
   "Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern."
 const TEMPLATE_DOC =
-  'A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\\{{` writes a literal `{{`. No code runs.'
+  'A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\\{{` writes a literal `{{`. No code runs.'
 
 export const MockMethodSchema = z.enum(MOCK_METHODS).meta({
   id: 'MockMethod',

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
  * code, no loops, no prototype access). An expression is a value or a helper:
  * - `params.NAME` (path parameter, `params.wildcard` for a trailing `*`), `query.NAME` (first
  *   value), `headers.NAME` (case-insensitive; credential headers read `[redacted]`),
- *   `body.a.b.0` (the request's JSON body, or a form body's fields), `method`, `path`;
+ *   `body.a.b.0` (the request's JSON body, or a form body's fields, `a[b]=1` nested), `method`, `path`;
  * - `now` (ISO 8601 time), `timestamp` (Unix seconds), `uuid` (a random UUID v4);
  * - `json EXPR`: the value as JSON (`null` when absent), to place objects, numbers or arrays.
  * A missing value is empty. `\{{` writes a literal `{{`.
