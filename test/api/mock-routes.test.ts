@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { count, simulatedFlow } from './oauth-helpers.js'
@@ -399,5 +400,16 @@ describe('cassettes carry mock routes', () => {
     expect(t.db.prepare(`SELECT count(*) AS n FROM recordings WHERE path = '/v1/refused'`).get()).toEqual({
       n: 0,
     })
+  })
+})
+
+describe('snapshots carry mock routes', () => {
+  it('a data-folder export holds them and an import brings them back', async () => {
+    const route = await mock({ provider: 'stripe', path: '/v1/snap', body: 'kept' })
+    const file = join(t.dir, 'snapshot.db')
+    expect((await t.core.snapshots.export(file)).tables.mock_routes).toBe(1)
+    expect((await api('DELETE', `/api/mock-routes/${route.id}`)).status).toBe(204)
+    expect(t.core.snapshots.import(file).tables.mock_routes).toBe(1)
+    expect(await (await api('GET', `/api/mock-routes/${route.id}`)).json()).toEqual(route)
   })
 })
