@@ -220,19 +220,27 @@ describe('precedence for a simulated connection', () => {
 
 describe('matching and templates', () => {
   it('the most specific pattern wins: literal, then parameter, then wildcard; then exact method; then newest', async () => {
-    await mock({ provider: 'stripe', method: '*', path: '/v1/*', body: 'wildcard {{params.wildcard}}' })
-    await mock({ provider: 'stripe', path: '/v1/customers/:id', body: 'param {{params.id}}' })
-    await mock({ provider: 'stripe', path: '/v1/customers/search', body: 'literal' })
-    await mock({ provider: 'stripe', method: '*', path: '/v1/customers/search', body: 'any method' })
-    await mock({ provider: 'stripe', path: '/v1/prices/:id', body: 'older' })
-    t.clock.advance(1000)
-    await mock({ provider: 'stripe', path: '/v1/prices/:price', body: 'newer' })
+    // Created least specific last (and newest), so only specificity can put the others first.
+    const add = async (route: Record<string, unknown>) => {
+      await mock({ provider: 'stripe', method: '*', ...route })
+      t.clock.advance(1000)
+    }
+    await add({ method: 'GET', path: '/v1/customers/search', body: 'literal, exact method' })
+    await add({ path: '/v1/customers/search', body: 'literal' })
+    await add({ path: '/v1/customers/:id/sources/:source', body: 'params {{params.id}} {{params.source}}' })
+    await add({ path: '/v1/customers/:id', body: 'param {{params.id}}' })
+    await add({ path: '/v1/customers/:id/*', body: 'param then wildcard {{params.wildcard}}' })
+    await add({ path: '/v1/*', body: 'wildcard {{params.wildcard}}' })
+    await add({ path: '/v1/prices/:id', body: 'older' })
+    await add({ path: '/v1/prices/:price', body: 'newer' })
     const text = async (path: string, method = 'GET') => (await proxy(stripe, method, path)).text()
-    expect(await text('/v1/customers/search')).toBe('literal')
-    expect(await text('/v1/customers/search', 'DELETE')).toBe('any method')
+    expect(await text('/v1/customers/search')).toBe('literal, exact method')
+    expect(await text('/v1/customers/search', 'DELETE')).toBe('literal')
     expect(await text('/v1/customers/cus_1')).toBe('param cus_1')
     expect(await text('/v1/customers/cus_1/')).toBe('param cus_1')
-    expect(await text('/v1/customers/cus_1/sources/src_2')).toBe('wildcard customers/cus_1/sources/src_2')
+    expect(await text('/v1/customers/cus_1/sources/src_2')).toBe('params cus_1 src_2')
+    expect(await text('/v1/customers/cus_1/tax_ids/t_1')).toBe('param then wildcard tax_ids/t_1')
+    expect(await text('/v1/invoices/in_1')).toBe('wildcard invoices/in_1')
     expect(await text('/v1')).toBe('wildcard ')
     expect(await text('/v1/prices/p_1')).toBe('newer')
   })
