@@ -76,6 +76,7 @@ export const ROUTES = {
   searchDeliveries: { method: 'POST', path: '/api/deliveries/search' },
   searchEvents: { method: 'POST', path: '/api/events/search' },
   searchInstallations: { method: 'POST', path: '/api/installations/search' },
+  searchMockRoutes: { method: 'POST', path: '/api/mock-routes/search' },
   searchProviderConfigs: { method: 'POST', path: '/api/provider-configs/search' },
   searchProviders: { method: 'POST', path: '/api/providers/search' },
   searchRecordings: { method: 'POST', path: '/api/recordings/search' },

@@ -573,6 +573,26 @@ export interface paths {
     patch: operations['updateMockRoute']
     trace?: never
   }
+  '/api/mock-routes/search': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Search mock routes
+     * @description Search mock routes: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
+    post: operations['searchMockRoutes']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/provider-configs': {
     parameters: {
       query?: never
@@ -2249,6 +2269,55 @@ export interface components {
     /** @description Mock routes, by provider, path and method. */
     MockRouteList: {
       data: components['schemas']['MockRoute'][]
+    }
+    MockRoutePage: {
+      data: {
+        /**
+         * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+         * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+         */
+        body?: string
+        /** Format: date-time */
+        created_at?: string
+        /** @description What it is for (free text). */
+        description?: string | null
+        /** @description Disabled routes are kept but never answer. */
+        enabled?: boolean
+        /**
+         * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+         * @example {
+         *       "content-type": "application/json"
+         *     }
+         */
+        headers?: {
+          [key: string]: string
+        }
+        /** @example mock_2Yk3x9QbVd7T1nLpR4sA */
+        id?: string
+        method?: components['schemas']['MockMethod']
+        /**
+         * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+         * @example /v1/customers/:id
+         */
+        path?: string
+        /**
+         * @description The provider whose API it answers: a catalog provider id or a custom provider.
+         * @example stripe
+         */
+        provider?: string
+        /**
+         * @description The answer status.
+         * @example 200
+         */
+        status?: number
+        /** Format: date-time */
+        updated_at?: string
+      }[]
+      has_more: boolean
+      /** @description The page size applied. */
+      limit: number
+      /** @description Absent when has_more is false. */
+      next_cursor?: string
     }
     NameValue: {
       name: string
@@ -6363,6 +6432,108 @@ export interface operations {
       }
       /** @description Not found. */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  searchMockRoutes: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SearchRequest']
+      }
+    }
+    responses: {
+      /** @description One page of results. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRoutePage']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
         headers: {
           [name: string]: unknown
         }

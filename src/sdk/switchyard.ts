@@ -18,6 +18,7 @@ export interface SearchItems {
   searchWebhookEndpoints: Schemas['WebhookEndpoint']
   listApiKeys: Schemas['ApiKey']
   searchRecordings: Schemas['RecordingSummary']
+  searchMockRoutes: Schemas['MockRoute']
 }
 /** The search operations: each takes the shared search request and answers one page. */
 export type SearchOperation = keyof SearchItems
@@ -381,6 +382,15 @@ export class Switchyard extends SwitchyardClient {
   /** The workspace's mock routes, or one provider's. */
   listMockRoutes(query: QueryOf<'listMockRoutes'> = {}): Promise<ResultOf<'listMockRoutes'>> {
     return this.call('listMockRoutes', { query })
+  }
+  searchMockRoutes<const F extends Fields<'searchMockRoutes'> = undefined>(
+    request?: SearchRequestOf<'searchMockRoutes', F>,
+  ): Promise<SearchPage<'searchMockRoutes', F>>
+  searchMockRoutes(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchMockRoutes', AnyFields<'searchMockRoutes'>>>
+  searchMockRoutes(request: SearchRequest = {}) {
+    return this.search('searchMockRoutes', request)
   }
   getMockRoute(mockRouteId: string): Promise<ResultOf<'getMockRoute'>> {
     return this.call('getMockRoute', id(mockRouteId))

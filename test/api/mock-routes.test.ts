@@ -84,6 +84,40 @@ describe('the mock routes API', () => {
     expect((await api('PATCH', `/api/mock-routes/${created.id}`, { status: 200 })).status).toBe(404)
   })
 
+  it('searches like every resource: filters, sort, fields and cursor pages', async () => {
+    for (const path of ['/v1/a', '/v1/b', '/v1/c']) {
+      await mock({ provider: 'stripe', path })
+      t.clock.advance(1000)
+    }
+    await mock({ provider: 'github', path: '/user', enabled: false })
+    const page = await api('POST', '/api/mock-routes/search', {
+      filter: { provider: { eq: 'stripe' }, enabled: { eq: true } },
+      sort: [{ field: 'path', direction: 'asc' }],
+      fields: ['id', 'path'],
+      limit: 2,
+    })
+    expect(page.status).toBe(200)
+    const first = (await page.json()) as {
+      data: Array<{ path: string }>
+      has_more: boolean
+      next_cursor: string
+    }
+    expect(first.data.map((r) => r.path)).toEqual(['/v1/a', '/v1/b'])
+    expect(Object.keys(first.data[0]!)).toEqual(['id', 'path'])
+    const next = await api('POST', '/api/mock-routes/search', {
+      filter: { provider: { eq: 'stripe' }, enabled: { eq: true } },
+      sort: [{ field: 'path', direction: 'asc' }],
+      fields: ['id', 'path'],
+      limit: 2,
+      cursor: first.next_cursor,
+    })
+    expect(((await next.json()) as { data: Array<{ path: string }> }).data.map((r) => r.path)).toEqual([
+      '/v1/c',
+    ])
+    const bad = await api('POST', '/api/mock-routes/search', { filter: { body: { eq: 'x' } } })
+    expect(bad.status).toBe(400)
+  })
+
   it('needs a secret key', async () => {
     expect((await t.req('GET', '/api/mock-routes')).status).toBe(401)
     expect((await t.req('GET', '/api/mock-routes', { key: t.publishableKey })).status).toBe(403)

@@ -6,8 +6,10 @@ import {
   MockRouteSchema,
   UpdateMockRouteSchema,
 } from '../../core/mock-routes/mock-routes.schema.js'
+import { mockRoutesSearchable } from '../../core/mock-routes/mock-routes.searchable.js'
 import type { AppEnv } from '../env.js'
 import { DELETED, errors, IdParamSchema, json, keyRoute } from '../openapi.js'
+import { registerSearchRoute } from './search-route.js'
 
 const TAG = 'Mock routes'
 
@@ -18,7 +20,7 @@ const MockRouteListSchema = z
   .object({ data: z.array(MockRouteSchema) })
   .meta({ id: 'MockRouteList', description: 'Mock routes, by provider, path and method.' })
 
-/** Mock routes: create, list, get, update, delete. */
+/** Mock routes: create, list, search, get, update, delete. */
 export function registerMockRouteRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   const { mockRoutes } = core
   const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
@@ -52,6 +54,16 @@ export function registerMockRouteRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     responses: { 200: json(MockRouteListSchema, 'The mock routes.') },
   })
   app.openapi(list, (c) => c.json({ data: mockRoutes.list(ws(c), c.req.valid('query').provider) }, 200))
+
+  registerSearchRoute(app, core, {
+    path: '/api/mock-routes/search',
+    tag: TAG,
+    item: MockRouteSchema.partial(),
+    envelopeName: 'MockRoutePage',
+    summary: 'Search mock routes',
+    operationId: 'searchMockRoutes',
+    run: (workspaceId, request) => core.search.search(mockRoutesSearchable, workspaceId, request),
+  })
 
   const get = keyRoute(core, 'secret', [], {
     method: 'get',
