@@ -246,6 +246,18 @@ describe('precedence for a simulated connection', () => {
     expect(((await nothing.json()) as { detail: string }).detail).toMatch(/mock route/)
   })
 
+  it('answers with a route as changed, even when the changes land within one millisecond', async () => {
+    const route = await mock({ provider: 'stripe', path: '/v1/same-ms', body: 'first' })
+    expect(await (await proxy(stripe, 'GET', '/v1/same-ms')).text()).toBe('first')
+    // The manual clock does not move: both updates carry the same updated_at.
+    await api('PATCH', `/api/mock-routes/${route.id}`, { status: 201, body: 'second' })
+    let res = await proxy(stripe, 'GET', '/v1/same-ms')
+    expect([res.status, await res.text()]).toEqual([201, 'second'])
+    await api('PATCH', `/api/mock-routes/${route.id}`, { status: 202 })
+    res = await proxy(stripe, 'GET', '/v1/same-ms')
+    expect([res.status, await res.text()]).toEqual([202, 'second'])
+  })
+
   it('a mock route for one provider never answers another', async () => {
     await mock({ provider: 'stripe', path: '/user', body: '{"login":"stripe"}' })
     expect((await proxy(github, 'GET', '/user')).headers.get('switchyard-proxy-mode')).toBe('simulated')

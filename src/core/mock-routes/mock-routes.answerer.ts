@@ -94,12 +94,13 @@ const byPrecedence = (a: Compiled, b: Compiled) =>
  */
 export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Clock }): Answerer {
   const { repo, clock } = deps
-  // Parsed patterns and templates, by route version; rebuilt when a route changes.
-  const compiled = new Map<string, Compiled>()
+  // Parsed patterns and templates, keyed by their text (not by id and time: two changes within one
+  // millisecond must not answer with the first); the rest of the route is read fresh each call.
+  const compiled = new Map<string, Omit<Compiled, 'row'>>()
   const compile = (row: MockRouteRow): Compiled | undefined => {
-    const key = `${row.workspace_id}\0${row.id}\0${row.updated_at}`
+    const key = `${row.path}\0${row.headers}\0${row.body}`
     const hit = compiled.get(key)
-    if (hit) return hit
+    if (hit) return { ...hit, row }
     const headers = JSON.parse(row.headers) as Record<string, string>
     const pattern = parsePathPattern(row.path)
     const body = parseTemplate(row.body)
@@ -108,15 +109,14 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
     if (typeof pattern === 'string' || typeof body === 'string') return undefined
     if (headerParts.some(([, parts]) => typeof parts === 'string')) return undefined
     if (compiled.size >= 2 * MAX_MOCK_ROUTES) compiled.clear()
-    const entry: Compiled = {
-      row,
+    const entry = {
       pattern,
       headers: headerParts as Array<[string, TemplatePart[]]>,
       body,
       json: isJson(contentTypeOf(headers, row.body)),
     }
     compiled.set(key, entry)
-    return entry
+    return { ...entry, row }
   }
 
   const answerer: Answerer = (call) => {
