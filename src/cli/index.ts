@@ -23,6 +23,7 @@ Commands:
   seed         fill a workspace with demo data (seed demo)
   recordings   export and import the proxy's recordings as cassette files
   faults       inject faults into a simulated connection: faults add|list|clear CONNECTION
+  mocks        declare mock routes that answer a provider's API: mocks add|list|show|rm
   fixtures     apply a fixtures file: workspaces, fixed keys, configs, connections (fixtures apply FILE)
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   seed: async () => (await import('./commands/seed.js')).seedCommand,
   recordings: async () => (await import('./commands/recordings.js')).recordingsCommand,
   faults: async () => (await import('./commands/faults.js')).faultsCommand,
+  mocks: async () => (await import('./commands/mocks.js')).mocksCommand,
   fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
 }
 

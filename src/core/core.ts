@@ -15,6 +15,8 @@ import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
 import { createInstallationsRepo } from './installations/installations.repo.js'
 import { createInstallationsService } from './installations/installations.service.js'
+import { createMockRoutesRepo } from './mock-routes/mock-routes.repo.js'
+import { createMockRoutesService } from './mock-routes/mock-routes.service.js'
 import { createCallbackHandler } from './oauth/callback.service.js'
 import { createFlowClients } from './oauth/flow-clients.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
@@ -188,8 +190,9 @@ export function createCore(deps: CoreDeps) {
   })
   const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })
 
-  // Data plane: recordings and the simulation answer the proxy
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids })
+  // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
+  const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
+  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids, mockRoutes })
   const simulation = createSimulation({
     db,
     clock,
@@ -211,9 +214,10 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     recordings,
     events,
-    // Simulated connections and replay mode ask these in order: the built-in simulation (which
-    // passes on real connections' replays and on calls it does not simulate), then recordings.
-    answerers: [simulation.answerer, recordingsAnswerer(recordings)],
+    // Simulated connections and replay mode ask these in order: the workspace's mock routes, the
+    // built-in simulation (which passes on real connections' replays and on calls it does not
+    // simulate), then recordings.
+    answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
   })
 
   // Snapshots and sync
@@ -262,6 +266,7 @@ export function createCore(deps: CoreDeps) {
     dispatcher,
     triggers,
     recordings,
+    mockRoutes,
     simulation,
     proxy,
     snapshots,

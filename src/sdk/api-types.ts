@@ -541,6 +541,78 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/mock-routes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List mock routes
+     * @description Every mock route of the workspace (at most 1000), or of one provider, ordered by provider, path and method. A simulated connection's proxied call is answered by the workspace's mock routes for its provider first, then the built-in simulation, then recordings (else 501 `simulation_unavailable`); a real connection in `replay` mode asks the mock routes before its recordings too (both are offline and deliberate). Among the enabled routes whose method (or `*`) and path pattern match, the most specific wins: segment by segment a literal beats a `:parameter`, which beats the trailing `*`; then an exact method beats `*`; then the newest. The answer carries `Switchyard-Proxy-Mode: mock`. Faults apply to the built-in simulation only.
+     */
+    get: operations['listMockRoutes']
+    put?: never
+    /**
+     * Create a mock route
+     * @description Declares how the proxy answers one method and path pattern of a provider's API, for a provider without a built-in simulation or to script an edge case. A bad path pattern, status, header or template is a 400 naming the field; nothing is stored. A workspace holds at most 1000 (409 `conflict` beyond). A simulated connection's proxied call is answered by the workspace's mock routes for its provider first, then the built-in simulation, then recordings (else 501 `simulation_unavailable`); a real connection in `replay` mode asks the mock routes before its recordings too (both are offline and deliberate). Among the enabled routes whose method (or `*`) and path pattern match, the most specific wins: segment by segment a literal beats a `:parameter`, which beats the trailing `*`; then an exact method beats `*`; then the newest. The answer carries `Switchyard-Proxy-Mode: mock`. Faults apply to the built-in simulation only.
+     */
+    post: operations['createMockRoute']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/mock-routes/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get a mock route
+     * @description Get a mock route. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
+    get: operations['getMockRoute']
+    put?: never
+    post?: never
+    /**
+     * Delete a mock route
+     * @description Delete a mock route. Takes a secret key (`sk_…`). Counts against the workspace's rate limit.
+     */
+    delete: operations['deleteMockRoute']
+    options?: never
+    head?: never
+    /**
+     * Update a mock route
+     * @description Changes the fields sent (`enabled: false` disables it without deleting it). The result is validated whole; a bad field is a 400 and nothing changes.
+     */
+    patch: operations['updateMockRoute']
+    trace?: never
+  }
+  '/api/mock-routes/search': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Search mock routes
+     * @description Search mock routes: the shared search request (filter, sort, fields, cursor or offset paging) and envelope. An empty body (or none) is the first page in the default order. An unknown field, operator or value is a 400 naming it and what is allowed; `limit` above 200 is clamped. Other methods on this path answer 405.
+     */
+    post: operations['searchMockRoutes']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/provider-configs': {
     parameters: {
       query?: never
@@ -710,7 +782,7 @@ export interface paths {
     }
     /**
      * Export recordings as a cassette
-     * @description The workspace's recordings (of one provider, or all) as a cassette file: stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a `version`. Commit it to a repository and load it with POST /api/recordings/import or `switchyard recordings import FILE`. Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
+     * @description The workspace's recordings (of one provider, or all) as a cassette file, with the mock routes of the same provider(s) in `mock_routes` (omitted when there are none): stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a `version`. Commit it to a repository and load it with POST /api/recordings/import or `switchyard recordings import FILE`. Replay matches a request to a recording of the same provider by method, path and query parameters (compared decoded and in any order; repeated parameters count); when several match, the one whose request body is byte-identical wins, then the newest.
      */
     get: operations['exportRecordings']
     put?: never
@@ -732,7 +804,7 @@ export interface paths {
     put?: never
     /**
      * Import a cassette
-     * @description Loads a cassette (up to 100 MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped. An invalid cassette changes nothing.
+     * @description Loads a cassette (up to 100 MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped, and a mock route with an id already stored is replaced. An invalid cassette changes nothing.
      */
     post: operations['importRecordings']
     delete?: never
@@ -1184,44 +1256,44 @@ export interface paths {
      * Call the provider API through a connection (GET)
      * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
      *
-     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered), `mock` (a mock route of the workspace answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     get: operations['proxyGet']
     /**
      * Call the provider API through a connection (PUT)
      * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
      *
-     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered), `mock` (a mock route of the workspace answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     put: operations['proxyPut']
     /**
      * Call the provider API through a connection (POST)
      * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
      *
-     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered), `mock` (a mock route of the workspace answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     post: operations['proxyPost']
     /**
      * Call the provider API through a connection (DELETE)
      * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
      *
-     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered), `mock` (a mock route of the workspace answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     delete: operations['proxyDelete']
     options?: never
@@ -1230,11 +1302,11 @@ export interface paths {
      * Call the provider API through a connection (PATCH)
      * @description Calls the connection's provider API: `{api_base_url}{path}` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, `Host`, `Authorization` and `Switchyard-*`, which are dropped; the connection's token is added as `Authorization: Bearer <token>` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); `{path}` may hold slashes.
      *
-     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+     *     The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus `Switchyard-Proxy-Mode`: `live` (the provider answered), `replay` (a recording answered), `mock` (a mock route of the workspace answered) or `simulated`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (recordings answer, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (recordings only; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     patch: operations['proxyPatch']
     trace?: never
@@ -1453,9 +1525,11 @@ export interface components {
       /** @description Body size in bytes. */
       size: number
     } | null
-    /** @description A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry). Credentials are redacted before anything is recorded. */
+    /** @description A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry), plus the mock routes of the same provider(s). Credentials are redacted before anything is recorded. */
     Cassette: {
       entries: components['schemas']['CassetteEntry'][]
+      /** @description The workspace's mock routes for the exported provider(s), when it has any. Importing replaces a route with the same id (never duplicates it). */
+      mock_routes?: components['schemas']['MockRouteEntry'][]
       /**
        * @description The cassette format version (1).
        * @enum {number}
@@ -1487,6 +1561,8 @@ export interface components {
     }
     CassetteImportResult: {
       imported: number
+      /** @description Mock routes written (new or replaced by id), when the cassette carries any. */
+      mock_routes?: number
       skipped: number
     }
     CategoryWithCount: {
@@ -1664,6 +1740,49 @@ export interface components {
        * @example acme
        */
       tenant_id: string
+    }
+    /** @description A new mock route (method defaults to GET, status to 200). */
+    CreateMockRoute: {
+      /**
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @default
+       * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+       */
+      body?: string
+      /** @description What it is for (free text). */
+      description?: string | null
+      /**
+       * @description Disabled routes are kept but never answer.
+       * @default true
+       */
+      enabled?: boolean
+      /**
+       * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+       * @default {}
+       * @example {
+       *       "content-type": "application/json"
+       *     }
+       */
+      headers?: {
+        [key: string]: string
+      }
+      method?: components['schemas']['MockMethod']
+      /**
+       * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+       * @example /v1/customers/:id
+       */
+      path: string
+      /**
+       * @description The provider whose API it answers: a catalog provider id or a custom provider.
+       * @example stripe
+       */
+      provider: string
+      /**
+       * @description The answer status.
+       * @default 200
+       * @example 200
+       */
+      status?: number
     }
     CreateProvider: {
       api?: components['schemas']['ProviderApi']
@@ -1975,6 +2094,11 @@ export interface components {
           status?: 'active' | 'revoked'
           tenant_id: string
         }[]
+        /**
+         * @description Mock routes (as a cassette's `mock_routes`): declarative answers for a provider's API, asked before the built-in simulation and recordings. A route whose id is already stored is left as it is.
+         * @default []
+         */
+        mock_routes?: components['schemas']['MockRouteEntry'][]
         name: string
         /** @default [] */
         provider_configs?: {
@@ -2061,6 +2185,158 @@ export interface components {
     InstallationStatus: 'active' | 'revoked'
     /** @enum {string} */
     KeyRole: 'secret' | 'publishable'
+    /**
+     * @description The HTTP method it answers (upper case), or `*` for any method.
+     * @default GET
+     * @example GET
+     * @enum {string}
+     */
+    MockMethod: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | '*'
+    /** @description A mock route: answers a simulated connection’s proxied call (and a replay-mode call) before the built-in simulation and the recordings. */
+    MockRoute: {
+      /**
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+       */
+      body: string
+      /** Format: date-time */
+      created_at: string
+      /** @description What it is for (free text). */
+      description: string | null
+      /** @description Disabled routes are kept but never answer. */
+      enabled: boolean
+      /**
+       * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+       * @example {
+       *       "content-type": "application/json"
+       *     }
+       */
+      headers: {
+        [key: string]: string
+      }
+      /** @example mock_2Yk3x9QbVd7T1nLpR4sA */
+      id: string
+      method: components['schemas']['MockMethod']
+      /**
+       * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+       * @example /v1/customers/:id
+       */
+      path: string
+      /**
+       * @description The provider whose API it answers: a catalog provider id or a custom provider.
+       * @example stripe
+       */
+      provider: string
+      /**
+       * @description The answer status.
+       * @example 200
+       */
+      status: number
+      /** Format: date-time */
+      updated_at: string
+    }
+    /** @description A mock route in a cassette or fixtures file; importing one with an id already stored replaces it. */
+    MockRouteEntry: {
+      /**
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @default
+       * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+       */
+      body?: string
+      /**
+       * Format: date-time
+       * @description When it was created (newer routes win ties); default: when it is imported.
+       */
+      created_at?: string
+      /** @description What it is for (free text). */
+      description?: string | null
+      /**
+       * @description Disabled routes are kept but never answer.
+       * @default true
+       */
+      enabled?: boolean
+      /**
+       * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+       * @default {}
+       * @example {
+       *       "content-type": "application/json"
+       *     }
+       */
+      headers?: {
+        [key: string]: string
+      }
+      id: string
+      method?: components['schemas']['MockMethod']
+      /**
+       * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+       * @example /v1/customers/:id
+       */
+      path: string
+      /**
+       * @description The provider whose API it answers: a catalog provider id or a custom provider.
+       * @example stripe
+       */
+      provider: string
+      /**
+       * @description The answer status.
+       * @default 200
+       * @example 200
+       */
+      status?: number
+    }
+    /** @description Mock routes, by provider, path and method. */
+    MockRouteList: {
+      data: components['schemas']['MockRoute'][]
+    }
+    MockRoutePage: {
+      data: {
+        /**
+         * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+         * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+         */
+        body?: string
+        /** Format: date-time */
+        created_at?: string
+        /** @description What it is for (free text). */
+        description?: string | null
+        /** @description Disabled routes are kept but never answer. */
+        enabled?: boolean
+        /**
+         * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+         * @example {
+         *       "content-type": "application/json"
+         *     }
+         */
+        headers?: {
+          [key: string]: string
+        }
+        /** @example mock_2Yk3x9QbVd7T1nLpR4sA */
+        id?: string
+        method?: components['schemas']['MockMethod']
+        /**
+         * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+         * @example /v1/customers/:id
+         */
+        path?: string
+        /**
+         * @description The provider whose API it answers: a catalog provider id or a custom provider.
+         * @example stripe
+         */
+        provider?: string
+        /**
+         * @description The answer status.
+         * @example 200
+         */
+        status?: number
+        /** Format: date-time */
+        updated_at?: string
+      }[]
+      has_more: boolean
+      /** @description The page size applied. */
+      limit: number
+      /** @description Absent when has_more is false. */
+      next_cursor?: string
+    }
     NameValue: {
       name: string
       value: string
@@ -2464,6 +2740,7 @@ export interface components {
         connections?: number
         custom_providers?: number
         installations?: number
+        mock_routes?: number
         provider_configs?: number
         recordings?: number
         workspaces?: number
@@ -2726,6 +3003,43 @@ export interface components {
          */
         types: string[] | null
       }[]
+    }
+    /** @description Fields to change; `description: null` clears it. `headers` replaces all headers. */
+    UpdateMockRoute: {
+      /**
+       * @description The answer body. A template: `{{params.id}}`, `{{query.limit}}`, `{{headers.x-request-id}}`, `{{body.email}}` (JSON or form body, dotted path, array indices as numbers; form fields like `metadata[plan]` nest as `body.metadata.plan`), `{{method}}`, `{{path}}`, `{{now}}`, `{{timestamp}}`, `{{uuid}}`, and `{{json body.items}}` for a value as JSON. Missing values are empty; `\{{` writes a literal `{{`. No code runs. In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.
+       * @example {"id":"{{params.id}}","object":"customer","email":"{{body.email}}"}
+       */
+      body?: string
+      /** @description What it is for (free text). */
+      description?: string | null
+      /** @description Disabled routes are kept but never answer. */
+      enabled?: boolean
+      /**
+       * @description Response headers, name → value; values are templates too (substituted values lose control characters). Hop-by-hop headers, Content-Length and Switchyard-Proxy-Mode cannot be set. Without Content-Type, a body starting with `{` or `[` is sent as `application/json`, any other as `text/plain; charset=utf-8`.
+       * @example {
+       *       "content-type": "application/json"
+       *     }
+       */
+      headers?: {
+        [key: string]: string
+      }
+      method?: components['schemas']['MockMethod']
+      /**
+       * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
+       * @example /v1/customers/:id
+       */
+      path?: string
+      /**
+       * @description The provider whose API it answers: a catalog provider id or a custom provider.
+       * @example stripe
+       */
+      provider?: string
+      /**
+       * @description The answer status.
+       * @example 200
+       */
+      status?: number
     }
     UpdateProvider: {
       api?: components['schemas']['ProviderApi']
@@ -5778,6 +6092,595 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['InstallationPage']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listMockRoutes: {
+    parameters: {
+      query?: {
+        /** @description Only this provider. */
+        provider?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The mock routes. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRouteList']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  createMockRoute: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMockRoute']
+      }
+    }
+    responses: {
+      /** @description The new mock route. */
+      201: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRoute']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Conflict with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getMockRoute: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The mock route. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRoute']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  deleteMockRoute: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
+      204: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  updateMockRoute: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMockRoute']
+      }
+    }
+    responses: {
+      /** @description The updated mock route. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRoute']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  searchMockRoutes: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SearchRequest']
+      }
+    }
+    responses: {
+      /** @description One page of results. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockRoutePage']
         }
       }
       /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
@@ -9240,8 +10143,8 @@ export interface operations {
           RateLimit: string
           /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
           'RateLimit-Policy': string
-          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
-          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          /** @description What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock). */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated' | 'mock'
           [name: string]: unknown
         }
         content: {
@@ -9331,7 +10234,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -9384,8 +10287,8 @@ export interface operations {
           RateLimit: string
           /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
           'RateLimit-Policy': string
-          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
-          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          /** @description What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock). */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated' | 'mock'
           [name: string]: unknown
         }
         content: {
@@ -9475,7 +10378,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -9528,8 +10431,8 @@ export interface operations {
           RateLimit: string
           /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
           'RateLimit-Policy': string
-          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
-          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          /** @description What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock). */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated' | 'mock'
           [name: string]: unknown
         }
         content: {
@@ -9619,7 +10522,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -9672,8 +10575,8 @@ export interface operations {
           RateLimit: string
           /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
           'RateLimit-Policy': string
-          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
-          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          /** @description What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock). */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated' | 'mock'
           [name: string]: unknown
         }
         content: {
@@ -9763,7 +10666,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -9816,8 +10719,8 @@ export interface operations {
           RateLimit: string
           /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
           'RateLimit-Policy': string
-          /** @description What answered: the provider (live), a recording (replay) or the simulation. */
-          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated'
+          /** @description What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock). */
+          'Switchyard-Proxy-Mode': 'live' | 'replay' | 'simulated' | 'mock'
           [name: string]: unknown
         }
         content: {
@@ -9907,7 +10810,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown

@@ -18,6 +18,7 @@ export interface SearchItems {
   searchWebhookEndpoints: Schemas['WebhookEndpoint']
   listApiKeys: Schemas['ApiKey']
   searchRecordings: Schemas['RecordingSummary']
+  searchMockRoutes: Schemas['MockRoute']
 }
 /** The search operations: each takes the shared search request and answers one page. */
 export type SearchOperation = keyof SearchItems
@@ -375,6 +376,38 @@ export class Switchyard extends SwitchyardClient {
   /** Loads a cassette; exchanges already stored are skipped. */
   importRecordings(cassette: BodyOf<'importRecordings'>): Promise<ResultOf<'importRecordings'>> {
     return this.call('importRecordings', { body: cassette })
+  }
+
+  // Mock routes: declarative answers for a provider's API, before the simulation and recordings
+  /** Declares how the proxy answers a method and path pattern of a provider's API. */
+  createMockRoute(body: BodyOf<'createMockRoute'>): Promise<ResultOf<'createMockRoute'>> {
+    return this.call('createMockRoute', { body })
+  }
+  /** The workspace's mock routes, or one provider's. */
+  listMockRoutes(query: QueryOf<'listMockRoutes'> = {}): Promise<ResultOf<'listMockRoutes'>> {
+    return this.call('listMockRoutes', { query })
+  }
+  searchMockRoutes<const F extends Fields<'searchMockRoutes'> = undefined>(
+    request?: SearchRequestOf<'searchMockRoutes', F>,
+  ): Promise<SearchPage<'searchMockRoutes', F>>
+  searchMockRoutes(
+    request: LooseSearchRequest,
+  ): Promise<SearchPage<'searchMockRoutes', AnyFields<'searchMockRoutes'>>>
+  searchMockRoutes(request: SearchRequest = {}) {
+    return this.search('searchMockRoutes', request)
+  }
+  getMockRoute(mockRouteId: string): Promise<ResultOf<'getMockRoute'>> {
+    return this.call('getMockRoute', id(mockRouteId))
+  }
+  /** Changes the fields given; `enabled: false` disables the route without deleting it. */
+  updateMockRoute(
+    mockRouteId: string,
+    body: BodyOf<'updateMockRoute'>,
+  ): Promise<ResultOf<'updateMockRoute'>> {
+    return this.call('updateMockRoute', { ...id(mockRouteId), body })
+  }
+  async deleteMockRoute(mockRouteId: string): Promise<void> {
+    await this.call('deleteMockRoute', id(mockRouteId))
   }
 
   /** Deletes the workspace's data, keeping the workspace and its API keys; then applies `body.fixtures`, if given. */

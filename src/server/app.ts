@@ -47,6 +47,7 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/faults.routes.js')).registerFaultRoutes,
   async () => (await import('./routes/installations.routes.js')).registerInstallationRoutes,
   async () => (await import('./routes/recordings.routes.js')).registerRecordingRoutes,
+  async () => (await import('./routes/mock-routes.routes.js')).registerMockRouteRoutes,
   async () => (await import('./routes/proxy.routes.js')).registerProxyRoutes,
   async () => (await import('./routes/admin.routes.js')).registerAdminRoutes,
   async () => (await import('./routes/workspace.routes.js')).registerWorkspaceRoutes,

@@ -45,6 +45,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     "Calls to a connection's provider API with the connection's token: live, recorded, replayed or simulated.",
   Recordings:
     'Recorded provider exchanges (credentials redacted) that answer replayed and simulated calls; cassettes.',
+  'Mock routes':
+    "Declarative answers for a provider's API (method, path pattern, status, headers, body template), asked before the built-in simulation and recordings.",
   Workspace: "The calling workspace's settings, such as the origins a session may redirect to.",
   Simulator: "The offline stand-in for providers' authorization and token endpoints.",
   Simulation:

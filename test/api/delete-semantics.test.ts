@@ -74,6 +74,11 @@ const RESOURCES: Resource[] = [
       }),
   },
   {
+    path: '/api/mock-routes',
+    kind: 'deletion',
+    create: () => created('/api/mock-routes', { provider: 'github', path: '/user' }),
+  },
+  {
     path: '/api/webhook-endpoints',
     kind: 'deletion',
     create: () => created('/api/webhook-endpoints', { url: 'http://127.0.0.1:9/events' }),

@@ -8,6 +8,7 @@ import { ApiKeysPage } from '../pages/api-keys'
 import { ConnectionsPage } from '../pages/connections'
 import { EventsPage } from '../pages/events'
 import { InstallationsPage } from '../pages/installations'
+import { MockRoutesPage } from '../pages/mock-routes'
 import { NotFoundPage } from '../pages/not-found'
 import { OverviewPage } from '../pages/overview'
 import { ProviderConfigsPage } from '../pages/provider-configs'
@@ -55,6 +56,13 @@ export const PAGES: PageDef[] = [
     icon: 'replay',
     section: 'Observe',
     component: RecordingsPage,
+  },
+  {
+    path: '/ui/mock-routes',
+    label: 'Mock routes',
+    icon: 'terminal',
+    section: 'Configure',
+    component: MockRoutesPage,
   },
   { path: '/ui/providers', label: 'Providers', icon: 'box', section: 'Configure', component: ProvidersPage },
   {

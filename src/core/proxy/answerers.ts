@@ -3,7 +3,7 @@ import type { RecordingsService } from '../recordings/recordings.service.js'
 import { REDACTED } from '../recordings/redact.js'
 
 /** What answered a proxied call (the `Switchyard-Proxy-Mode` response header). */
-export type AnswerMode = 'live' | 'replay' | 'simulated'
+export type AnswerMode = 'live' | 'replay' | 'simulated' | 'mock'
 
 /** A proxied request, as the gateway received it (path under the API base, raw query). */
 export interface ProxyCall {
@@ -31,7 +31,7 @@ export interface ProxyAnswer {
 /**
  * Something that can answer a call without the network, or pass (undefined). Simulated
  * connections, and real ones in replay mode, ask each answerer in order; the first answer wins.
- * Today recordings are the only one; mock routes and the built-in simulation go in front of them.
+ * The order (core.ts): the workspace's mock routes, the built-in simulation, then recordings.
  */
 export type Answerer = (call: ProxyCall) => ProxyAnswer | undefined | Promise<ProxyAnswer | undefined>
 

@@ -118,7 +118,7 @@ export function createProxy(deps: {
     if (mode === 'simulated') {
       throw new AppError(
         'simulation_unavailable',
-        `Nothing answers ${what} for simulated connection '${call.connection.id}' of '${call.connection.provider}': no recording matches. Record it against the real provider (a provider config with proxy_mode "record"), or import a cassette (switchyard recordings import FILE, or POST /api/recordings/import).`,
+        `Nothing answers ${what} for simulated connection '${call.connection.id}' of '${call.connection.provider}': no mock route, built-in simulation or recording matches. Declare a mock route (switchyard mocks add, or POST /api/mock-routes), record it against the real provider (a provider config with proxy_mode "record"), or import a cassette (switchyard recordings import FILE, or POST /api/recordings/import).`,
         { headers: { 'switchyard-proxy-mode': 'simulated' } },
       )
     }

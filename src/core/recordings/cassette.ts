@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { z } from 'zod'
+import { MAX_MOCK_ROUTES, MockRouteEntrySchema } from '../mock-routes/mock-routes.schema.js'
 
 /** The cassette file format's version; a reader refuses a version it does not know. */
 export const CASSETTE_VERSION = 1
@@ -47,12 +48,16 @@ export const CassetteSchema = z
   .object({
     version: z.literal(CASSETTE_VERSION).meta({ description: 'The cassette format version (1).' }),
     entries: z.array(CassetteEntrySchema).max(100_000),
+    mock_routes: z.array(MockRouteEntrySchema).max(MAX_MOCK_ROUTES).optional().meta({
+      description:
+        "The workspace's mock routes for the exported provider(s), when it has any. Importing replaces a route with the same id (never duplicates it).",
+    }),
   })
   .strict()
   .meta({
     id: 'Cassette',
     description:
-      'A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry). Credentials are redacted before anything is recorded.',
+      'A cassette: recordings as a stable, diff-friendly JSON file (keys sorted, entries sorted by provider, method, path, query and time, one exchange per entry), plus the mock routes of the same provider(s). Credentials are redacted before anything is recorded.',
   })
 export type Cassette = z.infer<typeof CassetteSchema>
 

@@ -3,6 +3,7 @@ import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { notFound } from '../errors.js'
+import type { MockRoutesService } from '../mock-routes/mock-routes.service.js'
 import { CASSETTE_VERSION, type Cassette, type CassetteEntry, readBody, writeBody } from './cassette.js'
 import { type RecordingRow, type RecordingsRepo, toRecording } from './recordings.repo.js'
 import type { Recording } from './recordings.schema.js'
@@ -45,7 +46,14 @@ const fingerprintOf = (e: Exchange) => {
 }
 
 /** Recordings of proxied exchanges: stored, matched for replay, listed, exported and imported as cassettes. */
-export function createRecordingsService(deps: { db: Db; repo: RecordingsRepo; clock: Clock; ids: Ids }) {
+export function createRecordingsService(deps: {
+  db: Db
+  repo: RecordingsRepo
+  clock: Clock
+  ids: Ids
+  /** Cassettes carry the workspace's mock routes too, when given. */
+  mockRoutes?: Pick<MockRoutesService, 'exportRoutes' | 'importRoutes'>
+}) {
   const { db, repo, clock, ids } = deps
 
   const rowOf = (workspaceId: string, e: Exchange): RecordingRow => ({
@@ -121,12 +129,22 @@ export function createRecordingsService(deps: { db: Db; repo: RecordingsRepo; cl
           },
         })
       }
-      return { version: CASSETTE_VERSION, entries }
+      const mockRoutes = deps.mockRoutes?.exportRoutes(workspaceId, provider) ?? []
+      return { version: CASSETTE_VERSION, entries, ...(mockRoutes.length > 0 && { mock_routes: mockRoutes }) }
     },
 
-    /** Loads a cassette in one transaction. Idempotent: an exchange already stored is skipped. */
-    importCassette(workspaceId: string, cassette: Cassette): { imported: number; skipped: number } {
+    /**
+     * Loads a cassette in one transaction. Idempotent: an exchange already stored is skipped; a
+     * mock route with an id already stored is replaced.
+     */
+    importCassette(
+      workspaceId: string,
+      cassette: Cassette,
+    ): { imported: number; skipped: number; mock_routes?: number } {
       return inTransaction(db, () => {
+        const mockRoutes =
+          cassette.mock_routes &&
+          deps.mockRoutes?.importRoutes(workspaceId, cassette.mock_routes, { base: '/mock_routes' })
         let imported = 0
         for (const entry of cassette.entries) {
           const stored = repo.insert(
@@ -147,7 +165,11 @@ export function createRecordingsService(deps: { db: Db; repo: RecordingsRepo; cl
           )
           if (stored) imported++
         }
-        return { imported, skipped: cassette.entries.length - imported }
+        return {
+          imported,
+          skipped: cassette.entries.length - imported,
+          ...(mockRoutes !== undefined && { mock_routes: mockRoutes }),
+        }
       })
     },
   }

@@ -57,11 +57,11 @@ const proxyKey =
 
 const DESCRIPTION = `Calls the connection's provider API: \`{api_base_url}{path}\` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, \`Host\`, \`Authorization\` and \`Switchyard-*\`, which are dropped; the connection's token is added as \`Authorization: Bearer <token>\` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); \`{path}\` may hold slashes.
 
-The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus \`Switchyard-Proxy-Mode\`: \`live\` (the provider answered), \`replay\` (a recording answered) or \`simulated\`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
+The answer is the provider's status, headers (hop-by-hop removed) and body bytes, streamed, plus \`Switchyard-Proxy-Mode\`: \`live\` (the provider answered), \`replay\` (a recording answered), \`mock\` (a mock route of the workspace answered) or \`simulated\`. A provider 401 gets one token refresh and one retry when the connection has a refresh token.
 
 Request bodies up to ${PROXY_BODY_LIMIT / MIB} MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle ${UPSTREAM_TIMEOUT_MS / 1000} s: before its headers that is a 504 \`upstream_timeout\`, in the middle of a body the stream is cut. Unreachable providers are a 502 \`upstream_error\` naming the cause.
 
-Modes: simulated connections never touch the network (recordings answer, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (recordings only; 404 \`recording_not_found\` when none matches). Every call emits a \`proxy.request\` event. Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
+Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). Every call emits a \`proxy.request\` event. Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
@@ -97,8 +97,9 @@ function proxyDoc(method: (typeof METHODS)[number]) {
         description:
           "The provider's answer, whatever its status (this documents any status the provider gives), headers and body.",
         headers: RateLimitHeadersSchema.extend({
-          'Switchyard-Proxy-Mode': z.enum(['live', 'replay', 'simulated']).openapi({
-            description: 'What answered: the provider (live), a recording (replay) or the simulation.',
+          'Switchyard-Proxy-Mode': z.enum(['live', 'replay', 'simulated', 'mock']).openapi({
+            description:
+              'What answered: the provider (live), a recording (replay), the simulation, or a mock route (mock).',
           }),
         }),
         content: { '*/*': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -115,7 +116,7 @@ function proxyDoc(method: (typeof METHODS)[number]) {
           'The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider).',
       },
       501: problemDoc(
-        '`simulation_unavailable`: a simulated connection and nothing that answers this call; record it or import a cassette.',
+        '`simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette.',
       ),
       502: problemDoc('`upstream_error`: the provider could not be reached (the cause is in `detail`).'),
       504: problemDoc(

@@ -39,7 +39,7 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     path: '/api/recordings/export',
     tags: [TAG],
     summary: 'Export recordings as a cassette',
-    description: `The workspace's recordings (of one provider, or all) as a cassette file: stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a \`version\`. Commit it to a repository and load it with POST /api/recordings/import or \`switchyard recordings import FILE\`. ${MATCHING}`,
+    description: `The workspace's recordings (of one provider, or all) as a cassette file, with the mock routes of the same provider(s) in \`mock_routes\` (omitted when there are none): stable, diff-friendly JSON with sorted keys, one exchange per entry, bodies as text when UTF-8 else base64, and a \`version\`. Commit it to a repository and load it with POST /api/recordings/import or \`switchyard recordings import FILE\`. ${MATCHING}`,
     operationId: 'exportRecordings',
     request: {
       query: z.object({
@@ -58,12 +58,20 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     path: CASSETTE_IMPORT_PATH,
     tags: [TAG],
     summary: 'Import a cassette',
-    description: `Loads a cassette (up to ${CASSETTE_BODY_LIMIT / 1024 / 1024} MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped. An invalid cassette changes nothing.`,
+    description: `Loads a cassette (up to ${CASSETTE_BODY_LIMIT / 1024 / 1024} MiB) in one transaction. Idempotent: an exchange already stored (same request and response) is skipped, and a mock route with an id already stored is replaced. An invalid cassette changes nothing.`,
     operationId: 'importRecordings',
     request: { body: { content: { 'application/json': { schema: CassetteSchema } }, required: true } },
     responses: {
       200: json(
-        z.object({ imported: z.number().int(), skipped: z.number().int() }).openapi('CassetteImportResult'),
+        z
+          .object({
+            imported: z.number().int(),
+            skipped: z.number().int(),
+            mock_routes: z.number().int().optional().openapi({
+              description: 'Mock routes written (new or replaced by id), when the cassette carries any.',
+            }),
+          })
+          .openapi('CassetteImportResult'),
         'How many exchanges were added, and how many were already there.',
       ),
       ...errors(413, 415),

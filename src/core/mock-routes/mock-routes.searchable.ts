@@ -1,0 +1,25 @@
+import { defineSearchable } from '../search/searchable.js'
+import { type MockRouteRow, toMockRoute } from './mock-routes.repo.js'
+import { MOCK_METHODS, type MockRoute, MockRouteSchema } from './mock-routes.schema.js'
+
+/** Mock routes through the one search engine (`POST /api/mock-routes/search`). */
+export const mockRoutesSearchable = defineSearchable<MockRoute, MockRouteRow>({
+  name: 'mock_routes',
+  item: MockRouteSchema,
+  from: 'mock_routes',
+  select:
+    'workspace_id, id, provider, method, path, status, headers, body, description, enabled, created_at, updated_at',
+  scope: 'workspace_id = @scope',
+  fields: {
+    id: { sql: 'id', type: 'string' },
+    provider: { sql: 'provider', type: 'string' },
+    method: { sql: 'method', type: 'string', values: MOCK_METHODS },
+    path: { sql: 'path', type: 'string' },
+    status: { sql: 'status', type: 'number' },
+    enabled: { sql: 'enabled', type: 'boolean' },
+    created_at: { sql: 'created_at', type: 'timestamp' },
+    updated_at: { sql: 'updated_at', type: 'timestamp' },
+  },
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  toItem: toMockRoute,
+})

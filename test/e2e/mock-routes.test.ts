@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/server/index.js'
+import { tempDir } from '../helpers/app.js'
+import {
+  axeViolations,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+  type TestBrowser,
+} from '../helpers/browser.js'
+import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { simulatedConnect } from '../simulation/helpers.js'
+
+// The Mock routes page in the real Chromium against the real server: add, edit, disable and
+// delete a route, each change seen by the proxy of a simulated Stripe connection; axe finds nothing.
+
+const data = tempDir()
+let server: RunningServer
+let browser: TestBrowser
+let conn: string
+let key: string
+
+const call = (path: string) =>
+  fetch(`${server.url}/proxy/${conn}${path}`, { headers: { authorization: `Bearer ${key}` } })
+
+describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_000 }, () => {
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
+    server = await startQuietServer(data.dir)
+    key = firstSecretKey(server)
+    conn = await simulatedConnect(server, 'stripe')
+    browser = await launchBrowser()
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    data.cleanup()
+  })
+
+  it('adds, edits, disables and deletes a mock route that the proxy answers with', async () => {
+    const { page, consoleErrors } = await browser.newPage()
+    await page.goto(`${server.url}/?token=${server.adminToken}`)
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await page.getByRole('link', { name: 'Mock routes' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Mock routes' }).waitFor()
+    await page.getByText('No mock routes yet').waitFor()
+
+    // A bad pattern is refused, next to its field.
+    await page.getByLabel('Provider').fill('stripe')
+    await page.getByLabel('Path pattern').fill('/v1/*/customers')
+    await page.getByRole('button', { name: 'Add mock route' }).click()
+    await page.getByText(/only allowed as the last segment/).waitFor()
+
+    await page.getByLabel('Path pattern').fill('/v1/customers/:id')
+    await page.getByLabel('Body template').fill('{"id":"{{params.id}}","object":"customer"}')
+    await page.getByLabel('Description').fill('one customer')
+    await page.getByRole('button', { name: 'Add mock route' }).click()
+    const list = page.getByRole('list', { name: 'Mock routes' })
+    await list.getByText('GET /v1/customers/:id').waitFor()
+    let res = await call('/v1/customers/cus_1')
+    expect(res.headers.get('switchyard-proxy-mode')).toBe('mock')
+    expect(await res.json()).toEqual({ id: 'cus_1', object: 'customer' })
+
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: join(SCREENSHOTS, 'mock-routes.png'), fullPage: true })
+
+    await page.getByRole('button', { name: 'Edit stripe GET /v1/customers/:id' }).click()
+    await page.getByLabel('Status').fill('202')
+    await page.getByRole('button', { name: 'Save mock route' }).click()
+    await list.getByText('→ 202').waitFor()
+    expect((await call('/v1/customers/cus_2')).status).toBe(202)
+
+    await page.getByRole('checkbox', { name: 'Enabled: stripe GET /v1/customers/:id' }).click()
+    // The switch follows the stored state, once the server has it.
+    await list.getByText('disabled').waitFor()
+    expect(
+      await page.getByRole('checkbox', { name: 'Enabled: stripe GET /v1/customers/:id' }).isChecked(),
+    ).toBe(false)
+    expect((await call('/v1/customers/cus_3')).status).toBe(501)
+
+    await page.getByRole('button', { name: 'Delete stripe GET /v1/customers/:id' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete mock route' }).click()
+    await page.getByText('No mock routes yet').waitFor()
+    res = await fetch(`${server.url}/api/mock-routes`, { headers: { authorization: `Bearer ${key}` } })
+    expect(await res.json()).toEqual({ data: [] })
+    expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([])
+  })
+
+  it('has no serious accessibility problems in the dark theme, with a route listed', async () => {
+    await fetch(`${server.url}/api/mock-routes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'stripe', method: '*', path: '/v1/*', enabled: false }),
+    })
+    const { page, consoleErrors } = await browser.newPage({ colorScheme: 'dark' })
+    await page.goto(`${server.url}/?token=${server.adminToken}`)
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await page.goto(`${server.url}/ui/mock-routes`)
+    await page.getByRole('list', { name: 'Mock routes' }).getByText('* /v1/*').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+})
