@@ -25,6 +25,7 @@ const outputs = [
   join(root, 'dist/sdk/index.d.cts'),
 ]
 outputs.push(join(root, 'dist/testing/index.cjs')) // switchyard/testing, built in its own block below
+outputs.push(join(root, 'dist/commit-worker.js'), join(root, 'dist/testing/commit-worker.js'))
 
 function newestMtime(dir) {
   let newest = 0
@@ -87,6 +88,19 @@ const noHttp2 = {
   },
 }
 
+/**
+ * The webhook commit worker's thread, beside each bundle that starts it (src/core/webhooks/
+ * commit-worker.ts looks for it there). An ES module like the source; better-sqlite3 stays a
+ * package import, resolved when the thread starts (it starts only under concurrent webhooks).
+ */
+const buildCommitWorker = (outdir) =>
+  build({
+    ...common,
+    entryPoints: { 'commit-worker': join(root, 'src/core/webhooks/commit-worker.thread.ts') },
+    outdir,
+    packages: 'external',
+  })
+
 await build({
   ...common,
   format: 'cjs',
@@ -103,6 +117,7 @@ await build({
 })
 rmSync(join(root, 'dist/cli.js'), { force: true })
 rmSync(join(root, 'dist/cli.js.map'), { force: true })
+await buildCommitWorker(join(root, 'dist'))
 await warmCodeCache()
 
 // The SDK twice, for `import` (dist/sdk/index.js) and `require` (dist/sdk/index.cjs): package.json
@@ -153,6 +168,7 @@ await build({
   plugins: [englishOnlyZod, noHttp2],
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 })
+await buildCommitWorker(join(root, 'dist/testing'))
 writeFileSync(
   join(root, 'dist/testing/index.mjs'),
   "import testing from './index.cjs'\n\nexport const { startSwitchyard } = testing\n",
