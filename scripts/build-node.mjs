@@ -51,8 +51,15 @@ const common = {
   logLevel: args.has('--quiet') ? 'error' : 'warning',
 }
 
-// The CLI is one CommonJS file, so bin/switchyard.js can compile it through a V8 code cache
-// (vm.Script cachedData; Node 20 has no compile cache for ES modules). Whitespace and syntax are
+// The CLI is one file that bin/switchyard.js compiles through a V8 code cache (vm.Script
+// cachedData; Node 20 has no compile cache for ES modules). That holds the CLI's code to three rules:
+// - CommonJS only: the bundle runs as a script wrapped like a CommonJS module, so no top-level
+//   await and no `import.meta` (defined below as __importMetaUrl);
+// - no `import()` left in the bundle: a vm.Script has no dynamic-import hook, so one throws when it
+//   runs. `import()` of our own modules is fine (esbuild inlines it as a lazy initialiser); a
+//   built-in loaded late comes from process.getBuiltinModule;
+// - the cache this build writes (warmCodeCache) must be accepted, or every start compiles anew.
+// test/cli/code-cache.test.ts checks all three on the built bundle. Whitespace and syntax are
 // minified (less to read and hash at every start); names are kept for readable stack traces.
 /**
  * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them (a quarter of
