@@ -26,7 +26,7 @@ type RegisterRoutes = (app: App, core: Core) => void
 /**
  * The API's route groups, in registration order, after the webhook capture and /health. Each
  * module is loaded when an app is assembled (the bundler turns these imports into lazy module
- * initialisers, no separate files), so a server can answer /health before they are evaluated.
+ * initialisers, no separate files): see staged-start.ts.
  */
 const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/docs.routes.js')).registerDocsRoutes,
@@ -92,8 +92,7 @@ const newApp = (): App => new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
 
 /**
  * Builds the whole HTTP app on the given core. No listening, no process state: tests call
- * `app.request()`. `between` is awaited before each route group: the server passes one that waits
- * for the next turn of the event loop, so the assembly never holds up a request for long.
+ * `app.request()`. `between` is awaited before each route group (see staged-start.ts).
  */
 export async function createApp(deps: AppDeps, between?: () => Promise<void>): Promise<App> {
   const app = newApp()
@@ -102,8 +101,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
   registerWebhookCapture(app, deps.core)
   applyMiddleware(app)
-  const { registerMetaRoutes } = await import('./routes/meta.routes.js')
-  registerMetaRoutes(app)
+  registerHealth(app)
   for (const group of ROUTE_GROUPS) {
     await between?.()
     ;(await group())(app, deps.core)
@@ -111,10 +109,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   return finish(app, deps)
 }
 
-/**
- * The part of the app a server needs before its route groups are assembled: /health, behind the
- * same middleware, error and not-found handling as the whole app.
- */
+/** /health alone, behind the whole app's middleware, error and not-found handling (see staged-start.ts). */
 export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
   app.use('*', rejectMalformedEncoding())
