@@ -51,20 +51,10 @@ const common = {
   logLevel: args.has('--quiet') ? 'error' : 'warning',
 }
 
-// The CLI is one file that bin/switchyard.js compiles through a V8 code cache (vm.Script
-// cachedData; Node 20 has no compile cache for ES modules). That holds the CLI's code to three rules:
-// - CommonJS only: the bundle runs as a script wrapped like a CommonJS module, so no top-level
-//   await and no `import.meta` (defined below as __importMetaUrl);
-// - no `import()` left in the bundle: a vm.Script has no dynamic-import hook, so one throws when it
-//   runs. `import()` of our own modules is fine (esbuild inlines it as a lazy initialiser); a
-//   built-in loaded late comes from process.getBuiltinModule;
-// - the cache this build writes (warmCodeCache) must be accepted, or every start compiles anew.
-// test/cli/code-cache.test.ts checks all three on the built bundle. Whitespace and syntax are
-// minified (less to read and hash at every start); names are kept for readable stack traces.
 /**
- * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them (a quarter of
- * the bundle) alive, and every start would load them. Switchyard only uses English messages (the
- * default zod installs itself), so the bundle's locale index offers just that one.
+ * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them in the bundle,
+ * and every start would load them. Switchyard only uses English messages (the default zod
+ * installs itself), so the bundle's locale index offers just that one.
  */
 const englishOnlyZod = {
   name: 'english-only-zod',
@@ -79,7 +69,7 @@ const englishOnlyZod = {
 /**
  * @hono/node-server imports node:http2 only to recognise HTTP/2 requests (`instanceof`). The
  * gateway serves HTTP/1.1 alone, so the bundle gives it a stand-in that no request is an instance
- * of, and a start does not load Node's HTTP/2 stack (5 ms).
+ * of, and a start does not load Node's HTTP/2 stack.
  */
 const noHttp2 = {
   name: 'no-http2',
@@ -108,6 +98,16 @@ const buildCommitWorker = (outdir) =>
     packages: 'external',
   })
 
+// The CLI is one file that bin/switchyard.js compiles through a V8 code cache (vm.Script
+// cachedData; Node 20 has no compile cache for ES modules). That holds the CLI's code to three rules:
+// - CommonJS only: the bundle runs as a script wrapped like a CommonJS module, so no top-level
+//   await and no `import.meta` (defined below as __importMetaUrl);
+// - no `import()` left in the bundle: a vm.Script has no dynamic-import hook, so one throws when it
+//   runs. `import()` of our own modules is fine (esbuild inlines it as a lazy initialiser); a
+//   built-in loaded late comes from process.getBuiltinModule;
+// - the cache this build writes (warmCodeCache) must be accepted, or every start compiles anew.
+// test/cli/code-cache.test.ts checks all three on the built bundle. Whitespace and syntax are
+// minified (less to read and hash at every start); names are kept for readable stack traces.
 await build({
   ...common,
   format: 'cjs',
