@@ -4,7 +4,7 @@ import type { Core } from '../core/core.js'
 import type { AppEnv } from './env.js'
 import { JSON_BODY_LIMIT, limitBody } from './middleware/body-limit.js'
 import { hostCheck } from './middleware/host-check.js'
-import { createLiteralPathGuard, createNotFoundHandler } from './middleware/not-found.js'
+import { createLiteralPathGuard, notFound, rejectOtherMethods } from './middleware/not-found.js'
 import { rejectMalformedEncoding } from './middleware/percent-encoding.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
@@ -57,10 +57,11 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   },
 ]
 
-/** The app-wide middleware, in order: request id, Host check, literal paths' 405, CORS on the public paths, body limits. */
+/** The app-wide middleware, in order: request id, Host check, 405s, CORS on the public paths, body limits. */
 function applyMiddleware(app: App) {
   app.use('*', requestId())
   app.use('*', hostCheck())
+  app.use('*', rejectOtherMethods(app))
   app.use('*', createLiteralPathGuard(app as never))
   for (const path of CORS_PATHS) {
     app.use(
@@ -81,10 +82,10 @@ function applyMiddleware(app: App) {
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
 }
 
-/** Error and not-found handling; the 404 / 405 answers read the app's own route list. */
+/** Error and not-found handling. */
 function finish(app: App, deps: AppDeps): App {
   app.onError(createErrorHandler(deps.logger ?? console))
-  app.notFound(createNotFoundHandler(app as never))
+  app.notFound(notFound)
   return app
 }
 
