@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // The webhook commit worker's thread, loaded from beside the main bundle.
+          'commit-worker': resolve('src/core/webhooks/commit-worker.thread.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The installed `switchyard` command. It runs the bundled CLI (dist/cli.cjs, built by `npm install`
-// / `npm run build:node`) through a V8 code cache (dist/cli.cjs.cache): compiling the 1.5 MB bundle
-// from source is a third of a cold start, loading it from the cache a few milliseconds.
-// A missing or stale cache (another Node version) only costs that one start: it is written anew.
+// / `npm run build:node`) through a V8 code cache (dist/cli.cjs.cache): compiling the bundle from
+// source is a large part of a cold start (startup in bench/RESULTS.md). The rules the bundle keeps
+// for this are in scripts/build-node.mjs. A missing or stale cache (another Node version) only
+// costs that one start: it is written anew.
 // Built-ins through process.getBuiltinModule rather than `import`: no ES-module facades to build.
 const { readFileSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs')
 const Module = process.getBuiltinModule('node:module')

@@ -25,6 +25,7 @@ const outputs = [
   join(root, 'dist/sdk/index.d.cts'),
 ]
 outputs.push(join(root, 'dist/testing/index.cjs')) // switchyard/testing, built in its own block below
+outputs.push(join(root, 'dist/commit-worker.js'), join(root, 'dist/testing/commit-worker.js'))
 
 function newestMtime(dir) {
   let newest = 0
@@ -50,13 +51,10 @@ const common = {
   logLevel: args.has('--quiet') ? 'error' : 'warning',
 }
 
-// The CLI is one CommonJS file, so bin/switchyard.js can compile it through a V8 code cache
-// (vm.Script cachedData; Node 20 has no compile cache for ES modules). Whitespace and syntax are
-// minified (less to read and hash at every start); names are kept for readable stack traces.
 /**
- * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them (a quarter of
- * the bundle) alive, and every start would load them. Switchyard only uses English messages (the
- * default zod installs itself), so the bundle's locale index offers just that one.
+ * zod re-exports its 60-odd message locales as `z.locales`, which keeps all of them in the bundle,
+ * and every start would load them. Switchyard only uses English messages (the default zod
+ * installs itself), so the bundle's locale index offers just that one.
  */
 const englishOnlyZod = {
   name: 'english-only-zod',
@@ -71,7 +69,7 @@ const englishOnlyZod = {
 /**
  * @hono/node-server imports node:http2 only to recognise HTTP/2 requests (`instanceof`). The
  * gateway serves HTTP/1.1 alone, so the bundle gives it a stand-in that no request is an instance
- * of, and a start does not load Node's HTTP/2 stack (5 ms).
+ * of, and a start does not load Node's HTTP/2 stack.
  */
 const noHttp2 = {
   name: 'no-http2',
@@ -87,6 +85,29 @@ const noHttp2 = {
   },
 }
 
+/**
+ * The webhook commit worker's thread, beside each bundle that starts it (src/core/webhooks/
+ * commit-worker.ts looks for it there). An ES module like the source; better-sqlite3 stays a
+ * package import, resolved when the thread starts (it starts only under concurrent webhooks).
+ */
+const buildCommitWorker = (outdir) =>
+  build({
+    ...common,
+    entryPoints: { 'commit-worker': join(root, 'src/core/webhooks/commit-worker.thread.ts') },
+    outdir,
+    packages: 'external',
+  })
+
+// The CLI is one file that bin/switchyard.js compiles through a V8 code cache (vm.Script
+// cachedData; Node 20 has no compile cache for ES modules). That holds the CLI's code to three rules:
+// - CommonJS only: the bundle runs as a script wrapped like a CommonJS module, so no top-level
+//   await and no `import.meta` (defined below as __importMetaUrl);
+// - no `import()` left in the bundle: a vm.Script has no dynamic-import hook, so one throws when it
+//   runs. `import()` of our own modules is fine (esbuild inlines it as a lazy initialiser); a
+//   built-in loaded late comes from process.getBuiltinModule;
+// - the cache this build writes (warmCodeCache) must be accepted, or every start compiles anew.
+// test/cli/code-cache.test.ts checks all three on the built bundle. Whitespace and syntax are
+// minified (less to read and hash at every start); names are kept for readable stack traces.
 await build({
   ...common,
   format: 'cjs',
@@ -103,6 +124,7 @@ await build({
 })
 rmSync(join(root, 'dist/cli.js'), { force: true })
 rmSync(join(root, 'dist/cli.js.map'), { force: true })
+await buildCommitWorker(join(root, 'dist'))
 await warmCodeCache()
 
 // The SDK twice, for `import` (dist/sdk/index.js) and `require` (dist/sdk/index.cjs): package.json
@@ -153,6 +175,7 @@ await build({
   plugins: [englishOnlyZod, noHttp2],
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 })
+await buildCommitWorker(join(root, 'dist/testing'))
 writeFileSync(
   join(root, 'dist/testing/index.mjs'),
   "import testing from './index.cjs'\n\nexport const { startSwitchyard } = testing\n",

@@ -4,7 +4,7 @@ import type { Core } from '../core/core.js'
 import type { AppEnv } from './env.js'
 import { JSON_BODY_LIMIT, limitBody } from './middleware/body-limit.js'
 import { hostCheck } from './middleware/host-check.js'
-import { createLiteralPathGuard, createNotFoundHandler } from './middleware/not-found.js'
+import { createLiteralPathGuard, notFound, rejectOtherMethods } from './middleware/not-found.js'
 import { rejectMalformedEncoding } from './middleware/percent-encoding.js'
 import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
@@ -26,7 +26,7 @@ type RegisterRoutes = (app: App, core: Core) => void
 /**
  * The API's route groups, in registration order, after the webhook capture and /health. Each
  * module is loaded when an app is assembled (the bundler turns these imports into lazy module
- * initialisers, no separate files), so a server can answer /health before they are evaluated.
+ * initialisers, no separate files): see staged-start.ts.
  */
 const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/docs.routes.js')).registerDocsRoutes,
@@ -58,10 +58,11 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   },
 ]
 
-/** The app-wide middleware, in order: request id, Host check, literal paths' 405, CORS on the public paths, body limits. */
+/** The app-wide middleware, in order: request id, Host check, 405s, CORS on the public paths, body limits. */
 function applyMiddleware(app: App) {
   app.use('*', requestId())
   app.use('*', hostCheck())
+  app.use('*', rejectOtherMethods(app))
   app.use('*', createLiteralPathGuard(app as never))
   for (const path of CORS_PATHS) {
     app.use(
@@ -82,10 +83,10 @@ function applyMiddleware(app: App) {
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
 }
 
-/** Error and not-found handling; the 404 / 405 answers read the app's own route list. */
+/** Error and not-found handling. */
 function finish(app: App, deps: AppDeps): App {
   app.onError(createErrorHandler(deps.logger ?? console))
-  app.notFound(createNotFoundHandler(app as never))
+  app.notFound(notFound)
   return app
 }
 
@@ -93,8 +94,7 @@ const newApp = (): App => new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
 
 /**
  * Builds the whole HTTP app on the given core. No listening, no process state: tests call
- * `app.request()`. `between` is awaited before each route group: the server passes one that waits
- * for the next turn of the event loop, so the assembly never holds up a request for long.
+ * `app.request()`. `between` is awaited before each route group (see staged-start.ts).
  */
 export async function createApp(deps: AppDeps, between?: () => Promise<void>): Promise<App> {
   const app = newApp()
@@ -103,8 +103,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
   registerWebhookCapture(app, deps.core)
   applyMiddleware(app)
-  const { registerMetaRoutes } = await import('./routes/meta.routes.js')
-  registerMetaRoutes(app)
+  registerHealth(app)
   for (const group of ROUTE_GROUPS) {
     await between?.()
     ;(await group())(app, deps.core)
@@ -112,10 +111,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   return finish(app, deps)
 }
 
-/**
- * The part of the app a server needs before its route groups are assembled: /health, behind the
- * same middleware, error and not-found handling as the whole app.
- */
+/** /health alone, behind the whole app's middleware, error and not-found handling (see staged-start.ts). */
 export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
   app.use('*', rejectMalformedEncoding())

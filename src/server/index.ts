@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { CreatedApiKey } from '../core/api-keys/api-keys.schema.js'
 import { bootstrap } from '../core/bootstrap.js'
@@ -8,7 +8,7 @@ import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
 import { closeDatabase } from '../core/db/open.js'
 import { fixturesOf } from '../core/fixtures/fixtures.service.js'
-import { type App, createApp, createHealthApp } from './app.js'
+import { serveInStages } from './staged-start.js'
 
 /**
  * How long a client may take and how many may be connected at once. A slow or stuck client costs a
@@ -66,16 +66,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** How long after the HTTP adapter is ready the API is assembled, unless a request needs it sooner. */
-const ASSEMBLE_AFTER_MS = 20
-
-/** The path of a request URL, without parsing the whole URL. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  const end = url.search(/[?#]/)
-  return start === -1 ? '/' : url.slice(start, end === -1 ? undefined : end)
-}
-
 /** The one composition root: opens the data folder, builds the app, listens. Never exits the process. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const folder = openDataFolder(config.dataDir, config.folder)
@@ -95,27 +85,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closeDatabase(db)
     throw err
   }
-  // Served in three steps, so whoever reads "listening on" is answered as soon as possible and
-  // never refused: the socket is bound first (requests wait in its backlog, or in `queued`); then
-  // the HTTP adapter loads (with Node's fetch classes, about 15 ms, while the client connects) and
-  // /health is answered; then the rest of the API is assembled, one route group per turn of the
-  // event loop. A request for the API in the meantime waits until it is assembled.
   const appDeps = { core, ...(config.logger && { logger: config.logger }) }
-  const health = createHealthApp(appDeps)
-  const healthPaths = new Set(health.routes.filter((r) => r.method !== 'ALL').map((r) => r.path))
-  let app: App | undefined
-  let closing = false
-  const nextTurn = () =>
-    new Promise<void>((resolve, reject) =>
-      setImmediate(() => (closing ? reject(new Error('server closed')) : resolve())),
-    )
-  let assembling: Promise<App> | undefined
-  const wholeApp = () => (assembling ??= createApp(appDeps, nextTurn).then((built) => (app = built)))
-  const fetch: App['fetch'] = (request, env, context) => {
-    if (app) return app.fetch(request, env, context)
-    if (healthPaths.has(pathOf(request.url))) return health.fetch(request, env, context)
-    return wholeApp().then((built) => built.fetch(request, env, context))
-  }
 
   const limits = { ...SERVER_LIMITS, ...config.limits }
   const server = createServer({
@@ -127,24 +97,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   server.keepAliveTimeout = limits.keepAliveTimeoutMs
   server.maxConnections = limits.maxConnections
-  let handle: RequestListener | undefined
-  const queued: Array<[IncomingMessage, ServerResponse]> = []
-  server.on('request', (req, res) => (handle ? handle(req, res) : queued.push([req, res])))
+  const staged = serveInStages(server, appDeps, config.host)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) => {
       db.close()
       reject(err)
     })
     server.listen(config.port, config.host, resolve)
-  })
-  let assemble: NodeJS.Timeout | undefined
-  const attach = setImmediate(async () => {
-    const { getRequestListener } = await import('@hono/node-server')
-    handle = getRequestListener(fetch, { hostname: config.host })
-    for (const [req, res] of queued.splice(0)) handle(req, res)
-    // In the background once the first requests (a health check, typically) have been answered.
-    // A failed assembly shows on the requests that wait for it (and in every test of createApp).
-    assemble = setTimeout(() => wholeApp().catch(() => {}), ASSEMBLE_AFTER_MS)
   })
   const port = (server.address() as AddressInfo).port
   // A wildcard bind is reachable on loopback, and only loopback Host names pass the host check.
@@ -159,9 +118,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     adminToken: folder.adminToken,
     ...(firstRun && { firstRun }),
     close() {
-      closing = true
-      clearImmediate(attach)
-      clearTimeout(assemble)
+      staged.stop()
       closed ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve())

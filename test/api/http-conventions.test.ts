@@ -73,6 +73,19 @@ describe('HTTP conventions', () => {
     expect((await t.req('GET', '/health')).headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('problem answers carry a Request-Id too, and the gateway never takes a client-chosen one', async () => {
+    const sent = { headers: { 'request-id': 'chosen-by-the-client' } }
+    const answers = [
+      await t.req('GET', '/health', sent),
+      await t.req('GET', '/api/nothing-here', sent),
+      await t.req('PUT', '/api/api-keys', { ...sent, key: t.secretKey }),
+      await t.req('POST', '/api/api-keys/search', sent),
+    ]
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 405, 401])
+    for (const res of answers)
+      expect(res.headers.get('request-id'), String(res.status)).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
   it('webhook captures carry one too, refused ones included', async () => {
     const ok = await t.req('POST', '/webhooks/github', { raw: '{}' })
     expect(ok.status).toBe(200)

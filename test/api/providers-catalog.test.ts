@@ -157,6 +157,25 @@ describe('caching of catalog responses', () => {
     expect(res.headers.get('etag')).toBe(etag)
   })
 
+  it('a 304 keeps the headers a cross-origin page and the logo need: CORS, caching, CSP', async () => {
+    const origin = { origin: 'https://app.example' }
+    for (const path of ['/providers/stripe', (await (await get('/providers/stripe')).json()).logo_url]) {
+      const first = await get(path, { headers: origin })
+      const res = await get(path, { headers: { ...origin, 'if-none-match': first.headers.get('etag')! } })
+      expect(res.status, path).toBe(304)
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      for (const name of [
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+        'cache-control',
+        'vary',
+      ])
+        expect(res.headers.get(name), `${path} ${name}`).toBe(first.headers.get(name))
+      expect(res.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+      expect(res.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+
   it('answers 200 when the ETag does not match', async () => {
     const res = await get('/providers/categories', { headers: { 'if-none-match': '"stale"' } })
     expect(res.status).toBe(200)

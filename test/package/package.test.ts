@@ -44,7 +44,13 @@ describe('the packed package, installed into another project', { timeout: CHECK_
       .split('\n')
       .filter(Boolean)
     expect(files).toEqual(
-      expect.arrayContaining(['./dist/cli.cjs', './dist/testing/index.cjs', './out/renderer/index.html']),
+      expect.arrayContaining([
+        './dist/cli.cjs',
+        './dist/commit-worker.js',
+        './dist/testing/index.cjs',
+        './dist/testing/commit-worker.js',
+        './out/renderer/index.html',
+      ]),
     )
     expect(files).toContain('./schemas/fixtures.schema.json')
     expect(

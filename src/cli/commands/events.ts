@@ -248,8 +248,7 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     })
     const res = ok(await client.api.GET('/api/events/export', { params: { query }, parseAs: 'stream' }))
     if (values.out) {
-      // Loaded here, not at start: only an export to a file needs it. (Not `import()`: the CLI
-      // bundle runs as a vm.Script, which has no dynamic-import hook.)
+      // Loaded here, not at start: only an export to a file needs it.
       const { open } = process.getBuiltinModule('node:fs/promises')
       const file = await open(values.out, 'w')
       try {

@@ -4,7 +4,7 @@ import type { Db } from './open.js'
  * A value that changes whenever the database may have changed: this connection wrote a row
  * (`total_changes()`), or another connection committed (`PRAGMA data_version`) — the webhook commit
  * worker, or a CLI command in another process. It is read once per synchronous stretch of work (the
- * next microtask reads it again), so the lookups of one request share one read of about 3 µs.
+ * next microtask reads it again), so the lookups of one request share one read.
  */
 export function createChangeStamp(db: Db): () => string {
   const version = db.prepare('PRAGMA data_version').pluck()

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { CONNECTION_PRAGMAS, installedAddon } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
@@ -15,36 +16,34 @@ export function positional(sql: string): { sql: string; names: string[] } {
   return { sql: sql.replace(/@\w+/g, '?'), names: [...sql.matchAll(/@(\w+)/g)].map((m) => m[1]!) }
 }
 
+/** What the thread (commit-worker.thread.ts) is started with. */
+export interface CommitWorkerData {
+  file: string
+  addon: string | undefined
+  /** SQL with `?` placeholders (see `positional`). */
+  statements: string[]
+  pragmas: readonly string[]
+}
+
+export type CommitWorkerRequest = { id: number; units: PositionalWrite[][] } | { close: true }
+export type CommitWorkerReply = { ready: true } | { id: number; errors: Array<string | null> }
+
 /**
- * The worker's source. It is evaluated (not a file) so the one-file CLI bundle needs no second
- * entry point. It opens its own connection with `openDatabase`'s pragmas (CONNECTION_PRAGMAS), commits each
- * batch in one transaction and, if that fails, retries every unit alone so one bad unit fails alone.
- * A `close` message closes its connection after the batches before it; the thread then exits.
+ * The thread's module. Each bundle (the CLI's, switchyard/testing's, the desktop main's) has it
+ * built beside itself as its own entry, commit-worker.js; from source (tsx, vitest) the thread
+ * loads tsx first, since Node alone cannot run TypeScript and a worker does not inherit the
+ * parent's loaders.
  */
-const SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.sqlite)
-const db = new Database(workerData.file, { fileMustExist: true, ...(workerData.addon && { nativeBinding: workerData.addon }) })
-for (const pragma of workerData.pragmas) db.pragma(pragma)
-const statements = workerData.statements.map((sql) => db.prepare(sql))
-const blob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
-const run = (units) => db.transaction(() => { for (const unit of units) for (const [i, values] of unit) statements[i].run(values.map(blob)) }).immediate()
-parentPort.on('message', ({ id, units, close }) => {
-  if (close) {
-    db.close()
-    parentPort.close()
-    return
+function threadModule(): { filename: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts'))
+    return { filename: new URL('./commit-worker.js', import.meta.url), eval: false }
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api')
+  const thread = fileURLToPath(new URL('./commit-worker.thread.ts', import.meta.url))
+  return {
+    filename: `require(${JSON.stringify(tsx)}).require(${JSON.stringify(thread)}, __filename)`,
+    eval: true,
   }
-  try {
-    run(units)
-    parentPort.postMessage({ id, errors: units.map(() => null) })
-  } catch {
-    const errors = units.map((unit) => { try { run([unit]); return null } catch (err) { return String(err && err.message || err) } })
-    parentPort.postMessage({ id, errors })
-  }
-})
-parentPort.postMessage({ ready: true })
-`
+}
 
 export interface CommitWorker {
   /** Commits the units in one transaction; resolves with one error message (or null) per unit. */
@@ -65,19 +64,16 @@ export async function startCommitWorker(
   onExit: () => void,
 ): Promise<CommitWorker> {
   // Loaded on first use: a start (and every CLI command) that never sees concurrent webhooks skips it.
-  // (Not `import()`: the CLI bundle runs as a vm.Script, which has no dynamic-import hook.)
   const { Worker } = process.getBuiltinModule('node:worker_threads')
-  const worker = new Worker(SOURCE, {
-    eval: true,
-    workerData: {
-      sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
-      // The process's addon (Electron's own build in the desktop app), not whatever `bindings` finds.
-      addon: installedAddon(),
-      file,
-      statements,
-      pragmas: CONNECTION_PRAGMAS,
-    },
-  })
+  const { filename, eval: evaluated } = threadModule()
+  const workerData: CommitWorkerData = {
+    // The process's addon (Electron's own build in the desktop app), not whatever `bindings` finds.
+    addon: installedAddon(),
+    file,
+    statements,
+    pragmas: CONNECTION_PRAGMAS,
+  }
+  const worker = new Worker(filename, { eval: evaluated, workerData })
   worker.unref()
   const pending = new Map<
     number,
@@ -94,29 +90,29 @@ export async function startCommitWorker(
     }
     worker.on('error', fail)
     worker.on('exit', () => fail(new Error('The commit worker stopped.')))
-    worker.on('message', (msg: { ready?: true; id?: number; errors?: Array<string | null> }) => {
-      if (msg.ready) {
+    worker.on('message', (msg: CommitWorkerReply) => {
+      if ('ready' in msg) {
         ready = true
         resolve({
           commit(units) {
             const id = next++
             return new Promise((res, rej) => {
               pending.set(id, { resolve: res, reject: rej })
-              worker.postMessage({ id, units })
+              worker.postMessage({ id, units } satisfies CommitWorkerRequest)
             })
           },
           close: () =>
             new Promise<void>((done) => {
               worker.once('exit', () => done())
-              worker.postMessage({ close: true })
+              worker.postMessage({ close: true } satisfies CommitWorkerRequest)
             }),
           terminate: () => void worker.terminate(),
         })
         return
       }
-      const waiter = pending.get(msg.id!)
-      pending.delete(msg.id!)
-      waiter?.resolve(msg.errors!)
+      const waiter = pending.get(msg.id)
+      pending.delete(msg.id)
+      waiter?.resolve(msg.errors)
     })
   })
 }

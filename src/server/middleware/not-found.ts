@@ -1,5 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { methodNotAllowed } from 'hono/method-not-allowed'
 import { AppError } from '../../core/errors.js'
+import type { AppEnv } from '../env.js'
 import { problemResponse } from './problem.js'
 
 interface CompiledRoute {
@@ -29,7 +31,7 @@ function routeTable(app: Hono<never>) {
       .map((r) => ({ method: r.method.toUpperCase(), path: r.path, pattern: compile(r.path) })))
 }
 
-function methodNotAllowed(c: Context, methods: readonly string[]): Response {
+function methodNotAllowedProblem(c: Context, methods: readonly string[]): Response {
   const allowed = [...methods]
   if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD')
   return problemResponse(
@@ -44,27 +46,16 @@ function methodNotAllowed(c: Context, methods: readonly string[]): Response {
   )
 }
 
+/** 404 for a path no route serves. */
+export const notFound = (c: Context): Response =>
+  problemResponse(new AppError('not_found', `No endpoint at ${c.req.method} ${c.req.path}.`), c.req.path)
+
 /**
- * 404 for a path no route serves; 405 with `Allow` when the path exists under other methods.
- * The route list is read from the app itself, so it never drifts from what is served.
+ * Hono's method-not-allowed: a 404 on a path the app serves under other methods becomes a 405 with
+ * `Allow`, read from the app's own routes (so it never drifts from what is served), as problem+json.
  */
-export function createNotFoundHandler(app: Hono<never>) {
-  const routes = routeTable(app)
-  return (c: Context): Response => {
-    const allowed = [
-      ...new Set(
-        routes()
-          .filter((r) => r.pattern.test(c.req.path))
-          .map((r) => r.method),
-      ),
-    ]
-    if (allowed.length > 0) return methodNotAllowed(c, allowed)
-    return problemResponse(
-      new AppError('not_found', `No endpoint at ${c.req.method} ${c.req.path}.`),
-      c.req.path,
-    )
-  }
-}
+export const rejectOtherMethods = (app: Hono<AppEnv>): MiddlewareHandler<AppEnv> =>
+  methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedProblem })
 
 /**
  * A path spelled out literally by some route (`/api/connections/search`) belongs to that path's
@@ -89,7 +80,7 @@ export function createLiteralPathGuard(app: Hono<never>): MiddlewareHandler {
     guarded ??= build()
     const own = guarded.get(c.req.path)
     if (own && !own.includes(c.req.method) && !(c.req.method === 'HEAD' && own.includes('GET'))) {
-      return methodNotAllowed(c, own)
+      return methodNotAllowedProblem(c, own)
     }
     return next()
   }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import type { Core } from '../../core/core.js'
 import {
   CatalogQuerySchema,
@@ -39,40 +39,41 @@ function scopeOf(c: Context<AppEnv>, core: Core): string {
   return principal.role === 'secret' ? principal.workspaceId : ''
 }
 
-/** A public catalog route: the key is optional, and an unknown query parameter is a 400. */
+/**
+ * ETag on every catalog answer, and a 304 when `If-None-Match` lists it. The 304 keeps the headers
+ * of the 200 it stands for that a client still acts on: CORS (a cross-origin page revalidates too)
+ * and the logo's CSP.
+ */
+const withETag = etag({
+  retainedHeaders: [
+    ...RETAINED_304_HEADERS,
+    'access-control-allow-origin',
+    'access-control-expose-headers',
+    'content-security-policy',
+    'x-content-type-options',
+  ],
+})
+
+/** A public catalog route: the key is optional, an unknown query parameter is a 400, answers carry an ETag. */
 const catalogRoute = <R extends Omit<RouteConfig, 'security' | 'middleware'>>(route: R) =>
   createRoute({
     ...route,
     security: OPTIONAL_KEY,
-    middleware: [rejectUnknownQuery(queryNames(route.request?.query))],
-  } as R & { security: typeof OPTIONAL_KEY; middleware: ReturnType<typeof rejectUnknownQuery>[] })
+    middleware: [rejectUnknownQuery(queryNames(route.request?.query)), withETag],
+  } as R & { security: typeof OPTIONAL_KEY; middleware: MiddlewareHandler[] })
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-
-/** True when an `If-None-Match` header lists the ETag (weak comparison, RFC 9110 13.1.2). */
-const matches = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-
-/** A cacheable response: ETag, 304 on a match; shared caches only for the keyless catalog. */
-function cached(
-  c: Context<AppEnv>,
-  scope: string,
-  body: string,
-  contentType: string,
-  maxAge: string,
-): Response {
-  const etag = etagOf(body)
-  const headers: Record<string, string> = {
-    etag,
-    'cache-control': scope ? 'private, no-cache' : maxAge,
-    vary: `Authorization, ${WORKSPACE_HEADER}`,
-  }
-  if (matches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-  return new Response(body, { status: 200, headers: { ...headers, 'content-type': contentType } })
-}
-const cachedJson = (c: Context<AppEnv>, scope: string, value: unknown) =>
-  cached(c, scope, JSON.stringify(value), 'application/json', 'public, max-age=300')
+/** A cacheable response; shared caches only for the keyless catalog. */
+const cached = (scope: string, body: string, contentType: string, maxAge: string): Response =>
+  new Response(body, {
+    status: 200,
+    headers: {
+      'cache-control': scope ? 'private, no-cache' : maxAge,
+      vary: `Authorization, ${WORKSPACE_HEADER}`,
+      'content-type': contentType,
+    },
+  })
+const cachedJson = (scope: string, value: unknown) =>
+  cached(scope, JSON.stringify(value), 'application/json', 'public, max-age=300')
 
 /** GET /providers, /providers/categories, /providers/{id}, /providers/{id}/logo.svg: no key needed. */
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
@@ -106,7 +107,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       ...(q.cursor !== undefined && { cursor: q.cursor }),
       ...(q.offset !== undefined && { offset: Number(q.offset) }),
     })
-    return cachedJson(c, scope, page) as never
+    return cachedJson(scope, page) as never
   })
 
   const categories = catalogRoute({
@@ -123,7 +124,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(categories, (c) => {
     const scope = scopeOf(c, core)
-    return cachedJson(c, scope, { data: providers.categories(scope) }) as never
+    return cachedJson(scope, { data: providers.categories(scope) }) as never
   })
 
   const get = catalogRoute({
@@ -141,7 +142,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(get, (c) => {
     const scope = scopeOf(c, core)
-    return cachedJson(c, scope, providers.get(scope, c.req.valid('param').id)) as never
+    return cachedJson(scope, providers.get(scope, c.req.valid('param').id)) as never
   })
 
   const logo = catalogRoute({
@@ -168,7 +169,6 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     const scope = scopeOf(c, core) || workspace || ''
     const { svg, version } = providers.logo(scope, id)
     const response = cached(
-      c,
       '',
       svg,
       'image/svg+xml',

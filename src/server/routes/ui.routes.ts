@@ -74,7 +74,9 @@ function fileWithin(root: string, urlPath: string): string | undefined {
  * Serves the React UI: `/` and client routes under `/ui/` get index.html, `/assets/*` the hashed
  * bundles (cached for a year), all with a strict CSP. Registered last, so the API's routes and
  * its 404/405 problem responses are untouched. The folder is looked up per request, so a UI built
- * after the server started is picked up.
+ * after the server started is picked up. (Not @hono/node-server's serveStatic with secureHeaders:
+ * serveStatic takes its folder once, at creation, and adds byte ranges and Last-Modified; and
+ * secureHeaders would need seven of its defaults switched off to send just these five headers.)
  */
 export function registerUiRoutes(app: OpenAPIHono<AppEnv>, options: { rendererDir?: string } = {}) {
   let cached: string | undefined

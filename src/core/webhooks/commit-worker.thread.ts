@@ -1,0 +1,52 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import Database from 'better-sqlite3'
+import type {
+  CommitWorkerData,
+  CommitWorkerReply,
+  CommitWorkerRequest,
+  PositionalWrite,
+} from './commit-worker.js'
+
+// The commit worker's thread: its own connection with `openDatabase`'s pragmas, each batch in one
+// transaction and, if that fails, every unit retried alone so one bad unit fails alone. A `close`
+// message closes the connection after the batches before it; the thread then exits.
+const port = parentPort!
+const data = workerData as CommitWorkerData
+const db = new Database(data.file, { fileMustExist: true, ...(data.addon && { nativeBinding: data.addon }) })
+for (const pragma of data.pragmas) db.pragma(pragma)
+const statements = data.statements.map((sql) => db.prepare(sql))
+// Structured clone turns a Buffer into a plain Uint8Array; SQLite stores only Buffers as blobs.
+const blob = (v: unknown) =>
+  v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v
+const run = (units: PositionalWrite[][]) =>
+  db
+    .transaction(() => {
+      for (const unit of units) for (const [i, values] of unit) statements[i]!.run(values.map(blob))
+    })
+    .immediate()
+
+port.on('message', (msg: CommitWorkerRequest) => {
+  if ('close' in msg) {
+    db.close()
+    port.close()
+    return
+  }
+  const { id, units } = msg
+  let reply: CommitWorkerReply
+  try {
+    run(units)
+    reply = { id, errors: units.map(() => null) }
+  } catch {
+    const errors = units.map((unit) => {
+      try {
+        run([unit])
+        return null
+      } catch (err) {
+        return String((err as Error)?.message || err)
+      }
+    })
+    reply = { id, errors }
+  }
+  port.postMessage(reply)
+})
+port.postMessage({ ready: true } satisfies CommitWorkerReply)
