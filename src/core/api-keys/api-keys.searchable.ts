@@ -8,18 +8,16 @@ export const apiKeysSearchable = defineSearchable<ApiKey, ApiKeyRow>({
   item: ApiKeySchema,
   from: 'api_keys',
   select: PUBLIC_COLUMNS,
-  scope: 'workspace_id = @scope',
   fields: {
-    id: { sql: 'id', type: 'string' },
-    name: { sql: 'name', type: 'string' },
-    role: { sql: 'role', type: 'string', values: ['secret', 'publishable'] },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', values: ['secret', 'publishable'] },
     status: {
       sql: "(CASE WHEN revoked_at IS NULL THEN 'active' ELSE 'revoked' END)",
       type: 'string',
       values: ['active', 'revoked'],
     },
-    created_at: { sql: 'created_at', type: 'timestamp' },
+    created_at: { type: 'timestamp' },
   },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
   toItem: toApiKey,
 })

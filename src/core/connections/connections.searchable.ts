@@ -10,17 +10,16 @@ export const connectionsSearchable = defineSearchable<Connection, ConnectionRow>
   item: ConnectionSchema,
   from: 'connections',
   select: COLUMNS,
-  scope: 'workspace_id = @scope',
   fields: {
-    id: { sql: 'id', type: 'string' },
-    provider: { sql: 'provider', type: 'string' },
-    provider_config_id: { sql: 'provider_config_id', type: 'string', sort: false },
-    tenant_id: { sql: 'tenant_id', type: 'string' },
-    mode: { sql: 'mode', type: 'string', values: ['real', 'simulated'] },
-    status: { sql: 'status', type: 'string', values: CONNECTION_STATUSES },
-    created_at: { sql: 'created_at', type: 'timestamp' },
-    updated_at: { sql: 'updated_at', type: 'timestamp' },
-    last_refreshed_at: { sql: 'last_refreshed_at', type: 'timestamp', sort: false },
+    id: { type: 'string' },
+    provider: { type: 'string' },
+    provider_config_id: { type: 'string', sort: false },
+    tenant_id: { type: 'string' },
+    mode: { type: 'string', values: ['real', 'simulated'] },
+    status: { type: 'string', values: CONNECTION_STATUSES },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+    last_refreshed_at: { type: 'timestamp', sort: false },
     // The metadata keys the catalog uses for the account a connection reaches (filter-only).
     ...Object.fromEntries(
       METADATA_FILTERS.map((key) => [
@@ -35,6 +34,5 @@ export const connectionsSearchable = defineSearchable<Connection, ConnectionRow>
       ]),
     ),
   },
-  defaultSort: [{ field: 'created_at', direction: 'desc' }],
   toItem: toConnection,
 })

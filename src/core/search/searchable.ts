@@ -51,12 +51,32 @@ export interface Searchable<Item extends Record<string, unknown>, Row = Record<s
   toItem(row: Row): Item
 }
 
+/**
+ * What a resource declares; the usual parts may be left out: a field's `sql` is its own column
+ * (the field name), `scope` is the caller's workspace, and the default order is newest first.
+ */
+export type SearchableDefinition<Item extends Record<string, unknown>, Row> = Omit<
+  Searchable<Item, Row>,
+  'scope' | 'defaultSort' | 'fields'
+> &
+  Partial<Pick<Searchable<Item, Row>, 'scope' | 'defaultSort'>> & {
+    fields: Record<string, Omit<SearchField, 'sql'> & { sql?: string }>
+  }
+
 const own = (record: object, key: string) => Object.hasOwn(record, key)
 
 /** Declares a searchable resource and checks, once at startup, that it agrees with its schema. */
 export function defineSearchable<Item extends Record<string, unknown>, Row = Record<string, unknown>>(
-  def: Searchable<Item, Row>,
+  definition: SearchableDefinition<Item, Row>,
 ): Searchable<Item, Row> {
+  const def: Searchable<Item, Row> = {
+    scope: 'workspace_id = @scope',
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    ...definition,
+    fields: Object.fromEntries(
+      Object.entries(definition.fields).map(([name, field]) => [name, { sql: name, ...field }]),
+    ),
+  }
   const shape = def.item.shape as Record<string, z.ZodType>
   const fields: Record<string, SearchField> = {}
   for (const [name, field] of Object.entries(def.fields)) {
