@@ -75,4 +75,9 @@ export interface ProviderSimulation<State = unknown> {
   exampleCallsFor?(objects: AccountObjects, state: State): SimulationExampleCall[]
   /** Scopes the account's owner acts with when `seed` fills the account (GitHub's `repo`). */
   ownerScopes?: readonly string[]
+  /**
+   * Whether an answer is a refusal, for `seed` to stop at. HTTP status ≥ 400 when absent; Slack
+   * refuses with HTTP 200 and `ok: false`.
+   */
+  refused?(status: number, body: unknown): boolean
 }

@@ -207,7 +207,7 @@ export function createSimulation(deps: {
      * Fills a simulated connection's account by running API requests through its provider's
      * simulation, as the connection's own calls would (same validation, same objects), without the
      * token rule or faults. For `seed demo` and fixtures. Webhooks are sent only when asked.
-     * Returns each answer's status and parsed body; stops at the first 4xx/5xx (one transaction).
+     * Returns each answer's status and parsed body; stops at the first refusal (one transaction).
      */
     seed(
       workspaceId: string,
@@ -250,7 +250,7 @@ export function createSimulation(deps: {
           })
           const text = answer.body instanceof Uint8Array ? Buffer.from(answer.body).toString('utf8') : ''
           const parsed: unknown = text ? JSON.parse(text) : null
-          if (answer.status >= 400) {
+          if (sim.refused ? sim.refused(answer.status, parsed) : answer.status >= 400) {
             throw new AppError(
               'invalid_request',
               `${method} ${pathname} was answered ${answer.status}: ${text.slice(0, 300)}`,

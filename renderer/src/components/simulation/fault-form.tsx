@@ -27,21 +27,35 @@ const KINDS: Array<{ kind: Kind; label: string; hint: string }> = [
 /** A typed number as a number, so the API judges it (and says what is wrong); blank is left out. */
 const numberOr = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
-/** The request body for the chosen kind, with only that kind's fields. */
-function bodyOf(kind: Kind, values: { count: string; status: string; ms: string }) {
-  const count = numberOr(values.count)
-  if (kind === 'rate_limit') return { kind, count }
-  if (kind === 'server_error') return { kind, count, status: numberOr(values.status) }
-  if (kind === 'latency') return { kind, count, ms: numberOr(values.ms) }
-  return { kind }
+type NumberField = 'count' | 'status' | 'ms'
+
+/** The number fields each kind takes: what the form shows, what the body carries. */
+const FIELDS_OF: Record<Kind, readonly NumberField[]> = {
+  rate_limit: ['count'],
+  server_error: ['count', 'status'],
+  latency: ['count', 'ms'],
+  expire_token: [],
+  revoke_access: [],
 }
+
+const NUMBER_FIELDS: Record<NumberField, { label: string; hint?: string }> = {
+  count: { label: 'Calls' },
+  status: { label: 'Status', hint: '500, 502 or 503' },
+  ms: { label: 'Delay (ms)' },
+}
+
+/** The request body for the chosen kind, with only that kind's fields. */
+const bodyOf = (kind: Kind, values: Record<NumberField, string>) => ({
+  kind,
+  ...Object.fromEntries(FIELDS_OF[kind].map((name) => [name, numberOr(values[name])])),
+})
 
 /** Adds a fault of any kind; the API's validation messages show beside the fields they are about. */
 export function FaultForm({ connectionId }: { connectionId: string }) {
   const { api } = useSession()
   const notify = useToast()
   const [kind, setKind] = useState<Kind>('rate_limit')
-  const [values, setValues] = useState({ count: '1', status: '500', ms: '2000' })
+  const [values, setValues] = useState<Record<NumberField, string>>({ count: '1', status: '500', ms: '2000' })
   const add = useApiMutation(
     async () =>
       unwrap(
@@ -54,7 +68,7 @@ export function FaultForm({ connectionId }: { connectionId: string }) {
     ['simulation', 'events'],
   )
   const errors = fieldErrors(add.error)
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+  const set = (name: NumberField) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -63,9 +77,8 @@ export function FaultForm({ connectionId }: { connectionId: string }) {
         notify('Fault added', { detail: `${f.kind} applies to this connection's next calls.` }),
     })
   }
-  const counted = kind === 'rate_limit' || kind === 'server_error' || kind === 'latency'
   // The fields on screen, whose messages show beside them; any other problem shows below the form.
-  const shown = new Set(['kind', ...(counted ? ['count'] : []), kind === 'server_error' ? 'status' : 'ms'])
+  const shown = new Set<string>(['kind', ...FIELDS_OF[kind]])
   return (
     <form className="stack" onSubmit={submit} aria-label="Add a fault">
       <div className="fault-form">
@@ -91,42 +104,24 @@ export function FaultForm({ connectionId }: { connectionId: string }) {
             ))}
           </select>
         </Field>
-        {counted && (
-          <Field label="Calls" htmlFor="fault-count" error={errors.count}>
+        {FIELDS_OF[kind].map((name) => (
+          <Field
+            key={name}
+            label={NUMBER_FIELDS[name].label}
+            htmlFor={`fault-${name}`}
+            hint={NUMBER_FIELDS[name].hint}
+            error={errors[name]}
+          >
             <input
-              id="fault-count"
+              id={`fault-${name}`}
               className="input"
               type="number"
               inputMode="numeric"
-              value={values.count}
-              onChange={set('count')}
+              value={values[name]}
+              onChange={set(name)}
             />
           </Field>
-        )}
-        {kind === 'server_error' && (
-          <Field label="Status" htmlFor="fault-status" hint="500, 502 or 503" error={errors.status}>
-            <input
-              id="fault-status"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              value={values.status}
-              onChange={set('status')}
-            />
-          </Field>
-        )}
-        {kind === 'latency' && (
-          <Field label="Delay (ms)" htmlFor="fault-ms" error={errors.ms}>
-            <input
-              id="fault-ms"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              value={values.ms}
-              onChange={set('ms')}
-            />
-          </Field>
-        )}
+        ))}
         <div className="actions">
           <button type="submit" className="button" disabled={add.isPending}>
             <Icon name="plus" /> {add.isPending ? 'Adding…' : 'Add fault'}

@@ -202,4 +202,5 @@ export const slackSimulation: ProviderSimulation<SlackState> = {
   ],
 
   ownerScopes: SIMULATED_SCOPES,
+  refused: (status, body) => status >= 400 || (body as { ok?: unknown } | null)?.ok !== true,
 }
