@@ -1,24 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
+import { firstSecretKey } from '../helpers/server.js'
 import { simulatedConnect } from '../simulation/helpers.js'
+import { setupDashboard } from './pages/dashboard.js'
 
 // The Mock routes page in the real Chromium against the real server: add, edit, disable and
 // delete a route, each change seen by the proxy of a simulated Stripe connection; axe finds nothing.
 
-const data = tempDir()
 let server: RunningServer
-let browser: TestBrowser
 let conn: string
 let key: string
 
@@ -26,23 +17,15 @@ const call = (path: string) =>
   fetch(`${server.url}/proxy/${conn}${path}`, { headers: { authorization: `Bearer ${key}` } })
 
 describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_000 }, () => {
+  const dash = setupDashboard()
   beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
+    server = dash.server
     key = firstSecretKey(server)
     conn = await simulatedConnect(server, 'stripe')
-    browser = await launchBrowser()
-  }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
   })
 
   it('adds, edits, disables and deletes a mock route that the proxy answers with', async () => {
-    const { page, consoleErrors } = await browser.newPage()
-    await page.goto(`${server.url}/?token=${server.adminToken}`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const { page, consoleErrors } = await dash.signIn('/ui/overview')
     await page.getByRole('link', { name: 'Mock routes' }).click()
     await page.getByRole('heading', { level: 1, name: 'Mock routes' }).waitFor()
     await page.getByText('No mock routes yet').waitFor()
@@ -94,10 +77,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ provider: 'stripe', method: '*', path: '/v1/*', enabled: false }),
     })
-    const { page, consoleErrors } = await browser.newPage({ colorScheme: 'dark' })
-    await page.goto(`${server.url}/?token=${server.adminToken}`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await page.goto(`${server.url}/ui/mock-routes`)
+    const { page, consoleErrors } = await dash.signIn('/ui/mock-routes', 'dark')
     await page.getByRole('list', { name: 'Mock routes' }).getByText('* /v1/*').waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(consoleErrors).toEqual([])

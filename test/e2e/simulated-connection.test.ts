@@ -1,27 +1,17 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { demoGithubRequests } from '../../src/core/seed/demo-github.js'
 import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import {
-  axeViolations,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-  type TestBrowser,
-} from '../helpers/browser.js'
-import { startQuietServer } from '../helpers/server.js'
+import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
 import { simulatedConnect } from '../simulation/helpers.js'
+import { setupDashboard } from './pages/dashboard.js'
 
 /**
  * A simulated GitHub connection in the dashboard, in Chromium: the simulated account's repositories
  * and issues, the API panel's example calls, and the faults panel (add, see it bite, clear).
  */
-const data = tempDir()
 let server: RunningServer
-let browser: TestBrowser
 let conn: string
 const LOGIN = 'octo-demo'
 
@@ -29,39 +19,22 @@ const LOGIN = 'octo-demo'
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('Failed to load resource'))
 
 describe.skipIf(!hasChromium)('dashboard: a simulated GitHub connection', { timeout: 90_000 }, () => {
+  const dash = setupDashboard()
   beforeAll(async () => {
-    execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
-    server = await startQuietServer(data.dir)
+    server = dash.server
     conn = await simulatedConnect(server, 'github', LOGIN)
     const workspace = server.core.workspaces.get('default')
     server.core.simulation.seed(workspace.id, conn, demoGithubRequests(LOGIN))
-    browser = await launchBrowser()
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    data.cleanup()
   })
 
   async function openConnection(colorScheme: 'light' | 'dark' = 'light') {
-    const tab = await browser.newPage({ colorScheme })
-    await tab.page.goto(`${server.url}/?token=${server.adminToken}`)
-    await tab.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    await tab.page.goto(`${server.url}/ui/connections?id=${conn}`)
+    const tab = await dash.signIn(`/ui/connections?id=${conn}`, colorScheme)
     await tab.page.getByRole('region', { name: 'Simulated account' }).waitFor()
     return tab
   }
   /** The faults API, called as the CLI would (the admin token stands in for a secret key). */
   const faultsApi = (method: string, body?: unknown) =>
-    fetch(`${server.url}/api/connections/${conn}/faults`, {
-      method,
-      headers: {
-        authorization: `Bearer ${server.adminToken}`,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
+    dash.api(method, `/api/connections/${conn}/faults`, body)
   const account = (page: Page) => page.getByRole('region', { name: 'Simulated account' })
   const faults = (page: Page) => page.getByRole('region', { name: 'Faults' })
   const apiPanel = (page: Page) => page.getByRole('region', { name: 'Call the provider API' })
@@ -142,8 +115,7 @@ describe.skipIf(!hasChromium)('dashboard: a simulated GitHub connection', { time
     await panel.getByLabel('Status').fill('418')
     await panel.getByRole('button', { name: 'Add fault' }).click()
     await panel.getByRole('alert').getByText('expected 500, 502 or 503').waitFor()
-    const res = await faultsApi('GET')
-    expect(((await res.json()) as { data: unknown[] }).data).toEqual([])
+    expect((await faultsApi('GET')).body.data).toEqual([])
     expect(await axeViolations(page)).toEqual([])
     expect(unexpected(consoleErrors)).toEqual([])
     await context.close()
