@@ -4,6 +4,16 @@
 // source is a large part of a cold start (startup in bench/RESULTS.md). The rules the bundle keeps
 // for this are in scripts/build-node.mjs. A missing or stale cache (another Node version) only
 // costs that one start: it is written anew.
+// The supported Node.js (package.json engines), said plainly before anything else can fail: an older
+// Node crashes inside the SQLite module (better-sqlite3 13 needs Node 22+) with no useful message.
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(
+    `switchyard: Node.js ${process.versions.node} is not supported; it needs Node.js 22.12 or newer (24 LTS recommended). ` +
+      'Install a current LTS from https://nodejs.org, or with your version manager (nvm install 24).\n',
+  )
+  process.exit(1)
+}
 // Built-ins through process.getBuiltinModule rather than `import`: no ES-module facades to build.
 const { readFileSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs')
 const Module = process.getBuiltinModule('node:module')

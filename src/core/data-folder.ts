@@ -49,7 +49,6 @@ export interface DataFolder {
 }
 
 export interface OpenDataFolderOptions {
-  nativeBinding?: string
   /**
    * Supplies the encryption key instead of the plain key file; the desktop app uses this to keep
    * the key wrapped by the OS keychain (Electron safeStorage).
@@ -74,10 +73,7 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
       `This data folder belongs to the desktop app: its encryption key is wrapped by the OS keychain (${KEYCHAIN_KEY_FILE}). Open it with the desktop app, or use another folder with --data.`,
     )
   }
-  const db = openDatabase({
-    path: join(dir, DB_FILE),
-    ...(options.nativeBinding && { nativeBinding: options.nativeBinding }),
-  })
+  const db = openDatabase({ path: join(dir, DB_FILE) })
   const encryptionKey =
     options.encryptionKey ??
     Buffer.from(

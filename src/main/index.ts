@@ -4,7 +4,6 @@ import { app, type BrowserWindow, dialog, ipcMain, safeStorage } from 'electron'
 import { type RunningServer, startServer } from '../server/index.js'
 import { loadEncryptionKey } from './encryption-key.js'
 import { installMenu } from './menu.js'
-import { electronNativeBinding } from './native.js'
 import { CONFIG_CHANNEL, configFor } from './security.js'
 import { createMainWindow, electronContentsPolicy, guardWebContents } from './window.js'
 
@@ -28,16 +27,8 @@ async function listen(folder: Parameters<typeof startServer>[0]['folder'], dataD
 async function start() {
   const dataDir = app.getPath('userData')
   const encryptionKey = loadEncryptionKey(dataDir, safeStorage, (m) => console.warn(`[switchyard] ${m}`))
-  const nativeBinding = electronNativeBinding({
-    isPackaged: app.isPackaged,
-    resourcesPath: process.resourcesPath,
-    appPath: app.getAppPath(),
-    electronVersion: process.versions.electron,
-  })
-  server = await listen(
-    { ...(nativeBinding && { nativeBinding }), ...(encryptionKey && { encryptionKey }) },
-    dataDir,
-  )
+  // better-sqlite3's N-API prebuild loads in Electron as it is: no Electron-ABI build to find.
+  server = await listen({ ...(encryptionKey && { encryptionKey }) }, dataDir)
   const gateway = { baseUrl: server.url, token: server.adminToken }
   ipcMain.on(CONFIG_CHANNEL, (event) => {
     event.returnValue = configFor(event.senderFrame?.url ?? '', gateway)

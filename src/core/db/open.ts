@@ -1,5 +1,6 @@
-import { chmodSync, closeSync, openSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { applyMigrations } from './migrate.js'
 import { MIGRATIONS } from './migrations/index.js'
@@ -9,8 +10,6 @@ export type Db = Database.Database
 export interface OpenDatabaseOptions {
   /** Path to the SQLite file, or ':memory:'. */
   path: string
-  /** Electron loads its own ABI build of better-sqlite3 through this (CONVENTIONS rule 9). */
-  nativeBinding?: string
 }
 
 /**
@@ -19,8 +18,6 @@ export interface OpenDatabaseOptions {
  * which is what "an acknowledged webhook is never lost" needs; group commit pays for it.
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  // A binding given here (Electron's) is the process's: later plain connections use it too.
-  if (options.nativeBinding) addon = { path: options.nativeBinding }
   makePrivateFile(options.path)
   const db = connect(options.path)
   for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
@@ -49,22 +46,30 @@ export function makePrivateFile(path: string): void {
 }
 
 /**
- * better-sqlite3's compiled addon, by path: loading it directly skips the `bindings` package's
- * search through a dozen candidate folders at every start. Undefined (better-sqlite3 then searches
- * itself) when the addon is not where `npm install` builds it.
+ * better-sqlite3's addon, by path. better-sqlite3 13 ships N-API prebuilds inside the package
+ * (`prebuilds/<platform>-<arch>.node`, loadable by every Node ≥ 22 and by Electron without a
+ * rebuild); a binary compiled on purpose (`build/Release`) wins, as in better-sqlite3 itself. The
+ * choice is the package's own (`lib/binding.js`), asked once: the bundled CLI carries
+ * better-sqlite3's JavaScript but not its folder, so it must be told where the addon is.
+ * Undefined (better-sqlite3 then searches itself) when neither exists.
  */
 let addon: { path: string | undefined } | undefined
 export function installedAddon(): string | undefined {
-  if (!addon) {
-    try {
-      addon = {
-        path: createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'),
-      }
-    } catch {
-      addon = { path: undefined }
-    }
-  }
+  if (!addon) addon = { path: findAddon() }
   return addon.path
+}
+
+function findAddon(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url)
+    const dir = dirname(require.resolve('better-sqlite3/package.json'))
+    const compiled = join(dir, 'build', 'Release', 'better_sqlite3.node')
+    if (existsSync(compiled)) return compiled
+    const binding = require(join(dir, 'lib', 'binding.js')) as { getPrebuildPath?: () => string | null }
+    return binding.getPrebuildPath?.() ?? undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** A plain better-sqlite3 connection (no pragmas, no migrations) whose addon is found as above. */

@@ -67,7 +67,7 @@ export async function startCommitWorker(
   const { Worker } = process.getBuiltinModule('node:worker_threads')
   const { filename, eval: evaluated } = threadModule()
   const workerData: CommitWorkerData = {
-    // The process's addon (Electron's own build in the desktop app), not whatever `bindings` finds.
+    // The addon the main thread found (the bundled CLI cannot find it on its own).
     addon: installedAddon(),
     file,
     statements,
