@@ -1,5 +1,5 @@
-import { githubWebhook } from '../../simulation/github/payloads.js'
-import { issue, issueComment, repository } from '../../simulation/github/representations.js'
+import { githubWebhook } from '../../providers-kit/github/payloads.js'
+import { issue, issueComment, repository } from '../../providers-kit/github/representations.js'
 import { fake, type Sample, type SampleBuilder, splitAction } from './sample.js'
 
 const DEFAULT_ACTIONS: Record<string, string> = {

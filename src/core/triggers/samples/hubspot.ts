@@ -2,7 +2,7 @@ import {
   HUBSPOT_EVENT_TYPES,
   type HubspotEventType,
   hubspotWebhook,
-} from '../../simulation/hubspot/payloads.js'
+} from '../../providers-kit/hubspot/payloads.js'
 import { fake, type SampleBuilder } from './sample.js'
 
 const PROPERTY_CHANGES: Record<string, { propertyName: string; propertyValue: string }> = {

@@ -1,5 +1,5 @@
-import { type SlackEvent, slackEventCallback, slackUrlVerification } from '../../simulation/slack/payloads.js'
-import { channel, type SlackMessage } from '../../simulation/slack/representations.js'
+import { type SlackEvent, slackEventCallback, slackUrlVerification } from '../../providers-kit/slack/payloads.js'
+import { channel, type SlackMessage } from '../../providers-kit/slack/representations.js'
 import { fake, type SampleBuilder } from './sample.js'
 
 /**

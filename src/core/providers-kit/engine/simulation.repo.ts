@@ -1,4 +1,4 @@
-import type { Db } from '../db/open.js'
+import type { Db } from '../../db/open.js'
 
 /** Newest first, oldest first, or by the object's `name`. */
 export type PageOrder = 'desc' | 'asc' | 'name'

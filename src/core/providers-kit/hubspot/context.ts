@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import type { SimulationContext } from '../provider-simulation.js'
+import type { SimulationContext } from '../kit/provider-kit.js'
 import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './answers.js'
 import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from './payloads.js'
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { type Clock, isoAt } from '../common/clock.js'
-import type { Ids } from '../common/ids.js'
-import type { Db } from '../db/open.js'
+import { type Clock, isoAt } from '../../common/clock.js'
+import type { Ids } from '../../common/ids.js'
+import type { Db } from '../../db/open.js'
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url')
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Connection } from '../../connections/connections.schema.js'
-import type { ProviderSimulation } from '../provider-simulation.js'
+import type { ProviderSimulation } from '../kit/provider-kit.js'
 import { slackAnswer, slackHeaders } from './answers.js'
 import { METHODS } from './methods.js'
 import { type SlackChannel, type SlackMember, type SlackMessage, slackId } from './representations.js'

@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import type { Handler, SimulationContext } from '../provider-simulation.js'
+import type { Handler, SimulationContext } from '../kit/provider-kit.js'
 import {
   type Args,
   argsOf,

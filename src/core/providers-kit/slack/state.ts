@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import type { SimulationContext } from '../provider-simulation.js'
+import type { SimulationContext } from '../kit/provider-kit.js'
 import { type Args, slackAnswer, slackError, slackHeaders } from './answers.js'
 import { type SlackEvent, slackEventCallback } from './payloads.js'
 import {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { isoAt } from '../../common/clock.js'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
-import type { Handler, ProviderSimulation, SimulationContext } from '../provider-simulation.js'
+import type { Handler, ProviderSimulation, SimulationContext } from '../kit/provider-kit.js'
 import { githubAccountView, githubExampleCalls } from './account-view.js'
 import {
   answer,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { AccountObjects, ProviderSimulation } from '../provider-simulation.js'
+import type { AccountObjects, ProviderSimulation } from '../kit/provider-kit.js'
 import { hubspotError, LIMITS, rateLimitHeaders } from './answers.js'
 import {
   createDefaultAssociation,

@@ -1,8 +1,8 @@
-import type { Connection } from '../connections/connections.schema.js'
-import type { ProxyAnswer, ProxyCall } from '../proxy/answerers.js'
-import type { Sample } from '../triggers/samples/sample.js'
-import type { PageOrder } from './simulation.repo.js'
-import type { TokenVerdict } from './token-ledger.js'
+import type { Connection } from '../../connections/connections.schema.js'
+import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
+import type { Sample } from '../../triggers/samples/sample.js'
+import type { PageOrder } from '../engine/simulation.repo.js'
+import type { TokenVerdict } from '../engine/token-ledger.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
 export interface AccountObjects {

@@ -1,8 +1,4 @@
-import type {
-  AccountObjects,
-  SimulatedAccountSection,
-  SimulationExampleCall,
-} from '../provider-simulation.js'
+import type { AccountObjects, SimulatedAccountSection, SimulationExampleCall } from '../kit/provider-kit.js'
 import type { GithubState } from './github.simulation.js'
 import type { Issue, Repository } from './representations.js'
 
