@@ -1,7 +1,7 @@
-import { githubSimulation } from './github/github.simulation.js'
-import { hubspotSimulation } from './hubspot/hubspot.simulation.js'
+import { githubSimulation } from './github/index.js'
+import { hubspotSimulation } from './hubspot/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
-import { slackSimulation } from './slack/slack.simulation.js'
+import { slackSimulation } from './slack/index.js'
 
 /** The built-in provider simulations, one folder each. */
 export const BUILT_IN_SIMULATIONS: readonly ProviderSimulation[] = [

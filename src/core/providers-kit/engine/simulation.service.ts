@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js'
 import type { EventsService } from '../../events/events.service.js'
 import type { Answerer, ProxyCall } from '../../proxy/answerers.js'
 import type { Sample } from '../../triggers/samples/sample.js'
+import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
 import type { AccountObjects, ProviderSimulation, SimulationContext } from '../kit/provider-kit.js'
 import type { Fault, FaultInput } from './faults.schema.js'
 import type { SimulationRepo } from './simulation.repo.js'
@@ -37,7 +38,10 @@ export function createSimulation(deps: {
    */
   deliver: (workspaceId: string, provider: string, sample: Sample, host: string) => Promise<unknown>
   simulations: readonly ProviderSimulation[]
+  /** Random values in simulated answers and webhooks (defaults to crypto's). */
+  simulationIds?: SimulationIds
 }) {
+  const simulationIds = deps.simulationIds ?? randomSimulationIds
   const { db, clock, ids, repo, ledger, connections, credentials, events } = deps
   const byProvider = new Map(deps.simulations.map((s) => [s.provider, s as ProviderSimulation<unknown>]))
 
@@ -132,10 +136,12 @@ export function createSimulation(deps: {
     const latency = take(workspaceId, connection.id, faults, 'latency')
     if (latency?.ms) await timing.delay(latency.ms)
     const failure = take(workspaceId, connection.id, faults, 'server_error')
-    if (failure) return sim.serverError(failure.status ?? 500)
+    const env = { nowMs: clock.now(), ids: simulationIds }
+    if (failure) return sim.errors.serverError(failure.status ?? 500, env)
     const verdict = await authorize(call)
-    if (verdict !== 'ok') return sim.unauthorized(verdict)
-    if (take(workspaceId, connection.id, faults, 'rate_limit')) return sim.rateLimited(clock.now())
+    if (verdict !== 'ok') return sim.errors.unauthorized(verdict, env)
+    if (take(workspaceId, connection.id, faults, 'rate_limit'))
+      return sim.errors.rateLimited({ ...env, nowMs: clock.now() })
     const samples: Sample[] = []
     const run = () => {
       const ctx: SimulationContext<unknown> = {
@@ -147,6 +153,8 @@ export function createSimulation(deps: {
         saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
         objects: objectsOf(workspaceId, connection.id),
         emit: (sample) => samples.push(sample),
+        params: {},
+        ids: simulationIds,
       }
       return handler(ctx)
     }
@@ -247,6 +255,8 @@ export function createSimulation(deps: {
             saveState: (state) => repo.saveState(workspaceId, connection.id, JSON.stringify(state)),
             objects: objectsOf(workspaceId, connection.id),
             emit: (sample) => samples.push(sample),
+            params: {},
+            ids: simulationIds,
           })
           const text = answer.body instanceof Uint8Array ? Buffer.from(answer.body).toString('utf8') : ''
           const parsed: unknown = text ? JSON.parse(text) : null

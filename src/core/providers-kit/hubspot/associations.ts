@@ -1,5 +1,4 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import { validationError } from './answers.js'
 import {
   associate,
   associationBetween,
@@ -17,6 +16,7 @@ import {
   queryOf,
   saveAssociation,
 } from './context.js'
+import { validationError } from './errors.js'
 import {
   ASSOCIATION_TYPES,
   associationType,
@@ -57,15 +57,6 @@ function pairOf(ctx: Ctx, write: boolean): Pair | ProxyAnswer {
   if (!loadObject(ctx, from, fromId)) return objectNotFound(from, fromId)
   if (toId !== undefined && write && !loadObject(ctx, to, toId)) return objectNotFound(to, toId)
   return { from, to, fromId, toId, direction: directionFrom(from) }
-}
-
-/** Whether this simulation answers the path (contacts ↔ companies only; the rest falls through). */
-export function isSimulatedPair(path: string): boolean {
-  const m = V4_ASSOCIATIONS.exec(path)
-  if (!m) return false
-  const from = kindOf(m[1]!)
-  const to = kindOf(m[4]!)
-  return !!from && !!to && from !== to && !(m[3] && m[5] === undefined)
 }
 
 const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { isAnswer, jsonBodyOf, queryOf as queryOfCall } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
-import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './answers.js'
-import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from './payloads.js'
+import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './errors.js'
 import {
   associationType,
   type CrmObject,
@@ -14,39 +14,28 @@ import {
   reverseType,
   type StoredAssociation,
 } from './representations.js'
-
-/** The simulated portal: its ids, id counters and the contacts' unique emails (objects live in simulation_objects). */
-export interface HubspotState {
-  portalId: number
-  appId: number
-  subscriptionIds: Record<string, number>
-  next_id: Record<ObjectKind, number>
-  next_event_id: number
-  /** Lower-case email → id of the live contact that has it (HubSpot keeps emails unique). */
-  emails: Record<string, string>
-}
+import type { HubspotState } from './state.js'
+import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from './webhooks.js'
 
 export type Ctx = SimulationContext<HubspotState>
 export type Json = Record<string, unknown>
 
-export const isAnswer = (v: unknown): v is ProxyAnswer =>
-  typeof v === 'object' && v !== null && 'mode' in v && 'status' in v
+export { isAnswer }
 
 export const ok = (status: number, body: unknown) => answer(status, body, hubspotHeaders(randomUUID()))
 export const noContent = () => answer(204, null, hubspotHeaders(randomUUID()))
-export const queryOf = (ctx: Ctx) => new URLSearchParams(ctx.call.query)
+export const queryOf = (ctx: Ctx) => queryOfCall(ctx.call)
 export const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The JSON body, or HubSpot's 400 for one it cannot read. */
-export function jsonBody(ctx: Ctx): unknown {
-  const text = ctx.call.body.toString('utf8').trim()
-  if (!text) return validationError('Invalid input JSON: the request body is empty.')
-  try {
-    return JSON.parse(text) as unknown
-  } catch (err) {
-    return validationError(`Invalid input JSON: ${(err as Error).message}`)
-  }
-}
+export const jsonBody = (ctx: Ctx): unknown =>
+  jsonBodyOf(ctx.call, (problem) =>
+    validationError(
+      problem.kind === 'malformed'
+        ? `Invalid input JSON: ${problem.detail}`
+        : 'Invalid input JSON: the request body is empty.',
+    ),
+  )
 
 /** HubSpot's 403 MISSING_SCOPES unless the token has every scope named. */
 export function missingScopes(ctx: Ctx, needed: string[]): ProxyAnswer | undefined {

@@ -1,6 +1,6 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import { hubspotError, validationError } from './answers.js'
 import { type Ctx, type Json, loadObject, objectNotFound } from './context.js'
+import { hubspotError, validationError } from './errors.js'
 import {
   ASSOCIATION_TYPES,
   associationType,

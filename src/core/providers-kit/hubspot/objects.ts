@@ -1,5 +1,4 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import { validationError } from './answers.js'
 import {
   allObjects,
   associate,
@@ -21,6 +20,7 @@ import {
   saveAssociation,
   saveObject,
 } from './context.js'
+import { validationError } from './errors.js'
 import { associationsInput, emailTaken, propertiesOf } from './object-input.js'
 import {
   ASSOCIATION_TYPES,

@@ -3,6 +3,7 @@ import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
 import type { Sample } from '../../triggers/samples/sample.js'
 import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
+import type { SimulationIds } from './ids.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
 export interface AccountObjects {
@@ -32,10 +33,37 @@ export interface SimulationContext<State> {
   objects: AccountObjects
   /** Queues the provider's webhook; it is sent after the answer, in order. */
   emit(sample: Sample): void
+  /** The path's parameters, as the route table matched them (`{ owner, repo }`). */
+  params: Readonly<Record<string, string>>
+  /** Random values for answers and webhooks (request and delivery ids). */
+  ids: SimulationIds
 }
 
 /** The parts a call's answer needs, before the shared code turns them into a ProxyAnswer. */
 export type Handler<State> = (ctx: SimulationContext<State>) => ProxyAnswer
+
+/** What an error answer may draw on besides its arguments. */
+export interface ErrorEnv {
+  nowMs: number
+  ids: SimulationIds
+}
+
+/**
+ * A provider's error dialect, as data the gateway can also use for its own errors on `/proxy`:
+ * the body it writes for a status and message (GitHub's `{message, documentation_url}`, Slack's
+ * HTTP 200 `{ok:false,error}`, HubSpot's `{status:"error",…}`), and its answers to a refused
+ * token, a rate limit and a server failure.
+ */
+export interface ErrorDialect {
+  contentType: string
+  /** The provider's error body for a status and a message (or error code). */
+  body(status: number, message: string, ids: SimulationIds): unknown
+  /** The HTTP status it sends that body with (Slack: 200 for most errors); the status when absent. */
+  statusOf?(status: number): number
+  unauthorized(verdict: Exclude<TokenVerdict, 'ok'>, env: ErrorEnv): ProxyAnswer
+  rateLimited(env: ErrorEnv): ProxyAnswer
+  serverError(status: number, env: ErrorEnv): ProxyAnswer
+}
 
 /** A titled table of a simulated account's objects, for the dashboard's connection detail. */
 export interface SimulatedAccountSection {
@@ -61,9 +89,8 @@ export interface ProviderSimulation<State = unknown> {
   provider: string
   initialState(connection: Connection, nowMs: number): State
   route(call: ProxyCall): Handler<State> | undefined
-  unauthorized(verdict: Exclude<TokenVerdict, 'ok'>): ProxyAnswer
-  rateLimited(nowMs: number): ProxyAnswer
-  serverError(status: number): ProxyAnswer
+  /** The provider's answers for the shared token rule and faults, and its error shape. */
+  errors: ErrorDialect
   /** What the connection detail view shows of the account (e.g. GitHub's repos and issues). */
   accountView?(objects: AccountObjects, state: State): SimulatedAccountSection[]
   /** Example calls offered by the API panel, valid against a fresh or seeded account. */

@@ -1,4 +1,4 @@
-import { arrayArg, BadArgument, stringArg } from './answers.js'
+import { arrayArg, BadArgument, stringArg } from './args.js'
 import { microsOf, type SlackMessage } from './representations.js'
 import { type Ctx, emitEvent, fail, findChannel, invalidArguments, nextTs, ok, putMessage } from './state.js'
 

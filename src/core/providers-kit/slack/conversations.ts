@@ -1,4 +1,5 @@
-import { BadArgument, booleanArg, decodeCursor, encodeCursor, limitArg, stringArg } from './answers.js'
+import { decodeCursor, encodeCursor } from '../kit/pagination.js'
+import { BadArgument, booleanArg, limitArg, stringArg } from './args.js'
 import { createdChannel, microsOf, type SlackChannel, type SlackMessage, tsOf } from './representations.js'
 import { addChannel, type Ctx, emitEvent, fail, findChannel, invalidArguments, ok } from './state.js'
 
@@ -14,7 +15,7 @@ export function listConversations(ctx: Ctx) {
   if ([...wanted].some((t) => !TYPES.has(t))) return fail(ctx, 'invalid_types')
   const limit = limitArg(ctx.args, 100, 1000)
   if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const after = decodeCursor(ctx.args, 'channel')
+  const after = decodeCursor(ctx.args.get('cursor'), 'channel')
   const afterNum = after === undefined ? 0 : Number(after)
   if (after === null || !Number.isSafeInteger(afterNum)) return fail(ctx, 'invalid_cursor')
   // Channels are few and never deleted: read them all, in creation order.
@@ -85,7 +86,7 @@ export function conversationHistory(ctx: Ctx) {
   if (oldest === null) return fail(ctx, 'invalid_ts_oldest')
   const inclusive = booleanArg(ctx.args, 'inclusive')
   if (inclusive instanceof BadArgument) return invalidArguments(ctx, inclusive.message)
-  const cursor = decodeCursor(ctx.args, 'next_ts')
+  const cursor = decodeCursor(ctx.args.get('cursor'), 'next_ts')
   const from = cursor === undefined ? undefined : Number(cursor)
   if (cursor === null || (from !== undefined && !Number.isSafeInteger(from)))
     return fail(ctx, 'invalid_cursor')

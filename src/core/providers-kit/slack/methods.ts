@@ -1,16 +1,10 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { decodeCursor, encodeCursor } from '../kit/pagination.js'
 import type { Handler, SimulationContext } from '../kit/provider-kit.js'
-import {
-  type Args,
-  argsOf,
-  decodeCursor,
-  encodeCursor,
-  limitArg,
-  slackError,
-  slackHeaders,
-} from './answers.js'
+import { type Args, argsOf, limitArg } from './args.js'
 import { postMessage, updateMessage } from './chat.js'
 import { conversationHistory, createConversation, listConversations } from './conversations.js'
+import { slackError, slackHeaders } from './errors.js'
 import { member } from './representations.js'
 import { type Ctx, ensureWorkspace, fail, ok, type SlackState } from './state.js'
 
@@ -25,7 +19,7 @@ function method(
 ): Handler<SlackState> {
   return (base) => {
     const args = argsOf(base.call)
-    if (typeof args === 'string') return slackError(args, slackHeaders(base.scopes))
+    if (typeof args === 'string') return slackError(args, slackHeaders(base.scopes, '', base.ids))
     const ctx: Ctx = { ...base, args, accepted: '' }
     ensureWorkspace(ctx)
     const needed = scopeFor(args, base)
@@ -54,7 +48,7 @@ const listUsers = (ctx: Ctx) => {
   const { members, team } = ctx.state
   const limit = limitArg(ctx.args, members.length, 1000)
   if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const after = decodeCursor(ctx.args, 'user')
+  const after = decodeCursor(ctx.args.get('cursor'), 'user')
   const start = after === undefined ? 0 : members.findIndex((m) => m.id === after) + 1
   if (after === null || (after !== undefined && start === 0)) return fail(ctx, 'invalid_cursor')
   const page = members.slice(start, start + limit)

@@ -1,7 +1,9 @@
+import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { hashHex } from '../kit/hash.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
-import { type Args, slackAnswer, slackError, slackHeaders } from './answers.js'
-import { type SlackEvent, slackEventCallback } from './payloads.js'
+import type { Args } from './args.js'
+import { slackAnswer, slackError, slackHeaders } from './errors.js'
 import {
   channel,
   type SlackChannel,
@@ -11,6 +13,7 @@ import {
   slackId,
   tsOf,
 } from './representations.js'
+import { type SlackEvent, slackEventCallback } from './webhooks.js'
 
 /** The simulated workspace: its team, members and counters (channels and messages are objects). */
 export interface SlackState {
@@ -30,6 +33,103 @@ export interface SlackState {
   channels: Record<string, { num: number; name: string; is_private: boolean }>
 }
 
+const TEAMMATES: ReadonlyArray<Omit<SlackMember, 'id' | 'is_owner' | 'is_bot'>> = [
+  {
+    name: 'jenny',
+    real_name: 'Jenny Rosen',
+    title: 'Engineering manager',
+    tz: 'America/New_York',
+    tz_label: 'Eastern Standard Time',
+    tz_offset: -18_000,
+  },
+  {
+    name: 'marcus',
+    real_name: 'Marcus Chen',
+    title: 'Backend engineer',
+    tz: 'Europe/Berlin',
+    tz_label: 'Central European Time',
+    tz_offset: 3_600,
+  },
+  {
+    name: 'priya',
+    real_name: 'Priya Patel',
+    title: 'Product designer',
+    tz: 'Asia/Kolkata',
+    tz_label: 'India Standard Time',
+    tz_offset: 19_800,
+  },
+]
+
+const metadataString = (connection: Connection, key: string) => {
+  const value = connection.metadata[key]
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** A workspace subdomain from a team name: lower-case letters, digits and hyphens. */
+const domainOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 21) || 'switchyard'
+
+/**
+ * A new workspace: its team, user and app from the connection's metadata when the token response
+ * gave them (so events carry the team_id the app stored), else from the connection's id; the
+ * owner, three teammates and Slackbot.
+ */
+export function initialState(connection: Connection, nowMs: number): SlackState {
+  const seed = connection.id
+  const tenant = connection.tenant_id.replace(/[-_]+/g, ' ').trim() || 'Switchyard'
+  const teamName = metadataString(connection, 'team_name') ?? tenant.replace(/^\w/, (c) => c.toUpperCase())
+  const userId = metadataString(connection, 'user_id') ?? slackId('U', `${seed}:owner`)
+  return {
+    team: {
+      id: metadataString(connection, 'team_id') ?? slackId('T', seed),
+      name: teamName,
+      domain: domainOf(teamName),
+    },
+    user_id: userId,
+    app_id: metadataString(connection, 'app_id') ?? slackId('A', `${seed}:app`),
+    verification_token: hashHex(`${seed}:verification`, 24),
+    members: [
+      {
+        id: userId,
+        name: 'admin',
+        real_name: `${teamName} Admin`,
+        title: 'Workspace owner',
+        is_owner: true,
+        is_bot: false,
+        tz: 'Europe/London',
+        tz_label: 'Greenwich Mean Time',
+        tz_offset: 0,
+      },
+      ...TEAMMATES.map((t) => ({
+        ...t,
+        id: slackId('U', `${seed}:${t.name}`),
+        is_owner: false,
+        is_bot: false,
+      })),
+      {
+        id: 'USLACKBOT',
+        name: 'slackbot',
+        real_name: 'Slackbot',
+        title: '',
+        is_owner: false,
+        is_bot: true,
+        tz: 'America/Los_Angeles',
+        tz_label: 'Pacific Standard Time',
+        tz_offset: -28_800,
+      },
+    ],
+    created_ms: Math.floor(nowMs / 1000) * 1000,
+    ready: false,
+    next_channel: 1,
+    last_ts: 0,
+    channels: {},
+  }
+}
+
 /** The scopes the simulated methods check; the account's owner has them all when it is seeded. */
 export const SIMULATED_SCOPES = [
   'channels:read',
@@ -46,10 +146,10 @@ export const SIMULATED_SCOPES = [
 export type Ctx = SimulationContext<SlackState> & { args: Args; accepted: string }
 
 export const ok = (ctx: Ctx, body: Record<string, unknown>): ProxyAnswer =>
-  slackAnswer({ ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted))
+  slackAnswer({ ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids))
 
 export const fail = (ctx: Ctx, error: string, extra: Record<string, unknown> = {}): ProxyAnswer =>
-  slackError(error, slackHeaders(ctx.scopes, ctx.accepted), extra)
+  slackError(error, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids), extra)
 
 /** `invalid_arguments` with Slack's `response_metadata.messages`. */
 export const invalidArguments = (ctx: Ctx, message: string) =>
@@ -146,6 +246,7 @@ export function emitEvent(ctx: Ctx, event: SlackEvent): void {
       userId: state.user_id,
       token: state.verification_token,
       nowMs: ctx.nowMs,
+      ids: ctx.ids,
     }),
   )
 }

@@ -1,4 +1,4 @@
-import { githubWebhook } from '../../providers-kit/github/payloads.js'
+import { githubWebhook } from '../../providers-kit/github/webhooks.js'
 import { issue, issueComment, repository } from '../../providers-kit/github/representations.js'
 import { fake, type Sample, type SampleBuilder, splitAction } from './sample.js'
 

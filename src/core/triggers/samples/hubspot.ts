@@ -2,7 +2,7 @@ import {
   HUBSPOT_EVENT_TYPES,
   type HubspotEventType,
   hubspotWebhook,
-} from '../../providers-kit/hubspot/payloads.js'
+} from '../../providers-kit/hubspot/webhooks.js'
 import { fake, type SampleBuilder } from './sample.js'
 
 const PROPERTY_CHANGES: Record<string, { propertyName: string; propertyValue: string }> = {

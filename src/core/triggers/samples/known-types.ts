@@ -1,4 +1,4 @@
-import { HUBSPOT_EVENT_TYPES } from '../../providers-kit/hubspot/payloads.js'
+import { HUBSPOT_EVENT_TYPES } from '../../providers-kit/hubspot/webhooks.js'
 
 /**
  * The event types each sample set builds a realistic payload for. A trigger of any other type for

@@ -1,4 +1,4 @@
-import { type SlackEvent, slackEventCallback, slackUrlVerification } from '../../providers-kit/slack/payloads.js'
+import { type SlackEvent, slackEventCallback, slackUrlVerification } from '../../providers-kit/slack/webhooks.js'
 import { channel, type SlackMessage } from '../../providers-kit/slack/representations.js'
 import { fake, type SampleBuilder } from './sample.js'
 

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import type { Sample } from '../../triggers/samples/sample.js'
+import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
 import {
   type GithubUser,
   type Issue,
@@ -48,18 +48,25 @@ const withoutViewType = (value: unknown): unknown => {
 }
 
 /** X-GitHub-* headers of a repository webhook, as GitHub-Hookshot sends them. */
-export function githubHeaders(event: string): Record<string, string> {
+export function hookshotHeaders(
+  event: string,
+  ids: SimulationIds = randomSimulationIds,
+): Record<string, string> {
   return {
-    'User-Agent': `GitHub-Hookshot/${randomBytes(4).toString('hex').slice(0, 7)}`,
+    'User-Agent': `GitHub-Hookshot/${ids.hex(4).slice(0, 7)}`,
     'X-GitHub-Event': event,
-    'X-GitHub-Delivery': randomUUID(),
+    'X-GitHub-Delivery': ids.uuid(),
     'X-GitHub-Hook-ID': '470561237',
     'X-GitHub-Hook-Installation-Target-Type': 'repository',
     'X-GitHub-Hook-Installation-Target-ID': '0',
   }
 }
 
-export function githubWebhook(hook: GithubWebhook, sender: Pick<GithubUser, 'login' | 'id'>): Sample {
+export function githubWebhook(
+  hook: GithubWebhook,
+  sender: Pick<GithubUser, 'login' | 'id'>,
+  ids: SimulationIds = randomSimulationIds,
+): Sample {
   const { event, ...rest } = hook
   if ('issue' in rest) {
     // Webhooks carry the issue without the API's `closed_by`.
@@ -73,6 +80,9 @@ export function githubWebhook(hook: GithubWebhook, sender: Pick<GithubUser, 'log
   }) as Record<string, unknown>
   return {
     body,
-    headers: { ...githubHeaders(event), 'X-GitHub-Hook-Installation-Target-ID': String(hook.repository.id) },
+    headers: {
+      ...hookshotHeaders(event, ids),
+      'X-GitHub-Hook-Installation-Target-ID': String(hook.repository.id),
+    },
   }
 }

@@ -1,6 +1,6 @@
 import type { AccountObjects, SimulatedAccountSection, SimulationExampleCall } from '../kit/provider-kit.js'
-import type { GithubState } from './github.simulation.js'
 import type { Issue, Repository } from './representations.js'
+import type { GithubState } from './state.js'
 
 /** The most rows a section shows; the API panel pages through the rest. */
 export const SHOWN_REPOS = 100

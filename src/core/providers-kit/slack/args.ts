@@ -1,50 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
-
-/**
- * Slack Web API conventions: every answer is HTTP 200 JSON with `ok`, errors are `{ok: false,
- * error}` (only rate limits and server failures change the status); arguments come as a query
- * string, a form body or a JSON body; lists page with `limit` and `response_metadata.next_cursor`.
- */
-
-/** The headers slack.com/api puts on every answer (WebClient reads the scope headers). */
-export function slackHeaders(scopes: readonly string[], accepted = ''): Array<[string, string]> {
-  return [
-    ['content-type', 'application/json; charset=utf-8'],
-    ['x-oauth-scopes', scopes.join(',')],
-    ['x-accepted-oauth-scopes', accepted],
-    ['x-slack-req-id', randomBytes(16).toString('hex')],
-    ['access-control-allow-origin', '*'],
-    ['x-content-type-options', 'nosniff'],
-  ]
-}
-
-export const slackAnswer = (
-  body: Record<string, unknown>,
-  headers: Array<[string, string]>,
-  status = 200,
-): ProxyAnswer => ({
-  status,
-  headers,
-  body: Buffer.from(JSON.stringify(body)),
-  mode: 'simulated',
-})
-
-/** `{ok: false, error}` (HTTP 200, as Slack answers errors), with any extra fields. */
-export const slackError = (
-  error: string,
-  headers: Array<[string, string]>,
-  extra: Record<string, unknown> = {},
-): ProxyAnswer => slackAnswer({ ok: false, error, ...extra }, headers)
+import type { ProxyCall } from '../../proxy/answerers.js'
+import { contentTypeOf } from '../kit/http.js'
 
 /** A method's arguments: query string first, then the body's (the body wins), untyped as sent. */
 export type Args = Map<string, unknown>
-
-const contentTypeOf = (call: ProxyCall) =>
-  (call.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '')
-    .split(';')[0]!
-    .trim()
-    .toLowerCase()
 
 /**
  * Reads the arguments as Slack does; an error code when the body cannot be read. Multipart bodies
@@ -123,17 +81,4 @@ export function limitArg(args: Args, fallback: number, max: number): number | un
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : NaN
   if (!Number.isInteger(n) || n < 0) return undefined
   return n === 0 ? fallback : Math.min(n, max)
-}
-
-/** Slack's cursors: base64 of `<kind>:<position>` (`dXNlcjpVMDYxTkZUVDI=` is `user:U061NFTT2`). */
-export const encodeCursor = (kind: string, position: string | number) =>
-  Buffer.from(`${kind}:${position}`).toString('base64')
-
-/** The position a cursor of this kind names; undefined when absent, null when it is not valid. */
-export function decodeCursor(args: Args, kind: string): string | undefined | null {
-  const v = args.get('cursor')
-  if (v === undefined || v === null || v === '') return undefined
-  if (typeof v !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(v)) return null
-  const text = Buffer.from(v, 'base64').toString('utf8')
-  return text.startsWith(`${kind}:`) && text.length > kind.length + 1 ? text.slice(kind.length + 1) : null
 }

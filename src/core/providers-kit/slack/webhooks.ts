@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import type { Sample } from '../../triggers/samples/sample.js'
+import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
 import { type SlackChannel, type SlackMessage, slackId } from './representations.js'
 
 /**
@@ -18,6 +18,7 @@ export interface SlackEnvelope {
   /** The app's (legacy) verification token. */
   token: string
   nowMs: number
+  ids?: SimulationIds
 }
 
 export type SlackEvent =
@@ -87,7 +88,7 @@ export function slackEventCallback(e: SlackEvent, to: SlackEnvelope): Sample {
       api_app_id: to.appId,
       event,
       type: 'event_callback',
-      event_id: slackId('Ev', `${to.teamId}:${randomBytes(8).toString('hex')}`),
+      event_id: slackId('Ev', `${to.teamId}:${(to.ids ?? randomSimulationIds).hex(8)}`),
       event_time: eventTime,
       authorizations: [
         {

@@ -1,0 +1,16 @@
+import type { ProviderSimulation } from '../kit/provider-kit.js'
+import { githubDialect } from './errors.js'
+import { route } from './routes.js'
+import { type GithubState, initialState } from './state.js'
+import { githubAccountView, githubExampleCalls } from './view.js'
+
+/** The simulated GitHub REST v3 API (users, repositories, issues, comments) with its webhooks. */
+export const githubSimulation: ProviderSimulation<GithubState> = {
+  provider: 'github',
+  initialState,
+  route,
+  errors: githubDialect,
+  accountView: githubAccountView,
+  exampleCallsFor: githubExampleCalls,
+  ownerScopes: ['repo'],
+}
