@@ -1,6 +1,7 @@
-import type { ProviderSimulation } from '../kit/provider-kit.js'
+import type { ProviderKit, ProviderSimulation } from '../kit/provider-kit.js'
 import { githubDialect } from './errors.js'
 import { route } from './routes.js'
+import { githubScheme } from './scheme.js'
 import { type GithubState, initialState } from './state.js'
 import { githubAccountView, githubExampleCalls } from './view.js'
 
@@ -14,3 +15,10 @@ export const githubSimulation: ProviderSimulation<GithubState> = {
   exampleCallsFor: githubExampleCalls,
   ownerScopes: ['repo'],
 }
+
+/** The registry entry. */
+export const github = {
+  id: 'github',
+  simulation: githubSimulation,
+  scheme: githubScheme,
+} as const satisfies ProviderKit

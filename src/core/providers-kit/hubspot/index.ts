@@ -1,6 +1,7 @@
-import type { ProviderSimulation } from '../kit/provider-kit.js'
+import type { ProviderKit, ProviderSimulation } from '../kit/provider-kit.js'
 import { hubspotDialect } from './errors.js'
 import { route } from './routes.js'
+import { hubspotScheme } from './scheme.js'
 import { type HubspotState, initialState } from './state.js'
 import { hubspotAccountView, hubspotExampleCalls } from './view.js'
 
@@ -16,3 +17,10 @@ export const hubspotSimulation: ProviderSimulation<HubspotState> = {
   accountView: hubspotAccountView,
   exampleCalls: hubspotExampleCalls,
 }
+
+/** The registry entry. */
+export const hubspot = {
+  id: 'hubspot',
+  simulation: hubspotSimulation,
+  scheme: hubspotScheme,
+} as const satisfies ProviderKit

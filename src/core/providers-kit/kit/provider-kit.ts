@@ -3,6 +3,7 @@ import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
 import type { Sample } from '../../triggers/samples/sample.js'
 import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
+import type { SignatureScheme } from '../schemes/scheme.js'
 import type { SimulationIds } from './ids.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
@@ -107,4 +108,16 @@ export interface ProviderSimulation<State = unknown> {
    * refuses with HTTP 200 and `ok: false`.
    */
   refused?(status: number, body: unknown): boolean
+}
+
+/**
+ * Everything that is one provider's, as the registry lists it: the catalog id it answers, its
+ * built-in simulation, its signature scheme, its webhooks and its demo seed.
+ */
+export interface ProviderKit {
+  /** The catalog id (`resources/providers`) of the provider this kit simulates. */
+  id: string
+  // biome-ignore lint/suspicious/noExplicitAny: each kit's state type is its own; the engine treats it as opaque JSON
+  simulation: ProviderSimulation<any>
+  scheme?: SignatureScheme
 }

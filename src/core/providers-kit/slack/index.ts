@@ -1,6 +1,7 @@
-import type { ProviderSimulation } from '../kit/provider-kit.js'
+import type { ProviderKit, ProviderSimulation } from '../kit/provider-kit.js'
 import { slackDialect } from './errors.js'
 import { route } from './routes.js'
+import { slackScheme } from './scheme.js'
 import { initialState, SIMULATED_SCOPES, type SlackState } from './state.js'
 import { slackAccountView, slackExampleCalls } from './view.js'
 
@@ -19,3 +20,10 @@ export const slackSimulation: ProviderSimulation<SlackState> = {
   ownerScopes: SIMULATED_SCOPES,
   refused: (status, body) => status >= 400 || (body as { ok?: unknown } | null)?.ok !== true,
 }
+
+/** The registry entry. */
+export const slack = {
+  id: 'slack',
+  simulation: slackSimulation,
+  scheme: slackScheme,
+} as const satisfies ProviderKit
