@@ -86,3 +86,17 @@ export function githubWebhook(
     },
   }
 }
+
+/** The event types `switchyard trigger github` builds (a type may add an action: `pull_request.closed`). */
+export const GITHUB_EVENT_TYPES = [
+  'push',
+  'ping',
+  'pull_request',
+  'issues',
+  'issue_comment',
+  'repository',
+  'release',
+  'workflow_run',
+  'installation',
+  'check_run',
+] as const

@@ -1,9 +1,11 @@
-import type { ProviderKit, ProviderSimulation } from '../kit/provider-kit.js'
+import type { ProviderKit, ProviderSimulation, ProviderWebhooks } from '../kit/provider-kit.js'
 import { hubspotDialect } from './errors.js'
 import { route } from './routes.js'
+import { hubspotSample } from './samples.js'
 import { hubspotScheme } from './scheme.js'
 import { type HubspotState, initialState } from './state.js'
 import { hubspotAccountView, hubspotExampleCalls } from './view.js'
+import { HUBSPOT_EVENT_TYPES, hubspotEventType } from './webhooks.js'
 
 /**
  * The simulated HubSpot CRM (contacts, companies and the associations between them, v3 objects
@@ -18,9 +20,16 @@ export const hubspotSimulation: ProviderSimulation<HubspotState> = {
   exampleCalls: hubspotExampleCalls,
 }
 
+const hubspotWebhooks = {
+  types: HUBSPOT_EVENT_TYPES,
+  sample: hubspotSample,
+  typeFromBody: hubspotEventType,
+} satisfies ProviderWebhooks
+
 /** The registry entry. */
 export const hubspot = {
   id: 'hubspot',
   simulation: hubspotSimulation,
   scheme: hubspotScheme,
+  webhooks: hubspotWebhooks,
 } as const satisfies ProviderKit

@@ -64,3 +64,12 @@ export function hubspotWebhook(app: HubspotApp, events: HubspotEventInput[]): Sa
     headers: { 'User-Agent': 'HubSpot Connect 2.0 (http://dev.hubspot.com/) - WebhooksExecutorDaemon' },
   }
 }
+
+/** HubSpot posts a batch: a JSON array of events, each with its `subscriptionType`. */
+export const hubspotEventType = (body: unknown): unknown => {
+  if (!Array.isArray(body)) return undefined
+  const first: unknown = body[0]
+  return first && typeof first === 'object'
+    ? (first as { subscriptionType?: unknown }).subscriptionType
+    : null
+}

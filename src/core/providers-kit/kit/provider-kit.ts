@@ -1,6 +1,6 @@
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
-import type { Sample } from '../../triggers/samples/sample.js'
+import type { Sample, SampleBuilder } from '../../triggers/samples/sample.js'
 import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
 import type { SignatureScheme } from '../schemes/scheme.js'
@@ -120,4 +120,18 @@ export interface ProviderKit {
   // biome-ignore lint/suspicious/noExplicitAny: each kit's state type is its own; the engine treats it as opaque JSON
   simulation: ProviderSimulation<any>
   scheme?: SignatureScheme
+  webhooks?: ProviderWebhooks
+}
+
+/** A provider's webhooks: the event types it sends, samples `switchyard trigger` sends, its type. */
+export interface ProviderWebhooks {
+  /** The event types its samples build; a trigger of another type is refused (a typo). */
+  types: readonly string[]
+  /** Whether a type may add an action: GitHub's `pull_request.closed`. */
+  takesActions?: boolean
+  sample: SampleBuilder
+  /** The header its webhooks name their type in (`X-GitHub-Event`), lower case. */
+  typeHeader?: string
+  /** Its type from a parsed body, where it says so its own way (an envelope, a batch); undefined: not its shape. */
+  typeFromBody?(body: unknown): unknown
 }

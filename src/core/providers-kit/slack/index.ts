@@ -1,9 +1,11 @@
-import type { ProviderKit, ProviderSimulation } from '../kit/provider-kit.js'
+import type { ProviderKit, ProviderSimulation, ProviderWebhooks } from '../kit/provider-kit.js'
 import { slackDialect } from './errors.js'
 import { route } from './routes.js'
+import { slackSample } from './samples.js'
 import { slackScheme } from './scheme.js'
 import { initialState, SIMULATED_SCOPES, type SlackState } from './state.js'
 import { slackAccountView, slackExampleCalls } from './view.js'
+import { SLACK_EVENT_TYPES, slackEventType } from './webhooks.js'
 
 /**
  * The simulated Slack Web API with its Events API deliveries. The account is the workspace the
@@ -21,9 +23,16 @@ export const slackSimulation: ProviderSimulation<SlackState> = {
   refused: (status, body) => status >= 400 || (body as { ok?: unknown } | null)?.ok !== true,
 }
 
+const slackWebhooks = {
+  types: SLACK_EVENT_TYPES,
+  sample: slackSample,
+  typeFromBody: slackEventType,
+} satisfies ProviderWebhooks
+
 /** The registry entry. */
 export const slack = {
   id: 'slack',
   simulation: slackSimulation,
   scheme: slackScheme,
+  webhooks: slackWebhooks,
 } as const satisfies ProviderKit

@@ -111,3 +111,22 @@ export const slackUrlVerification = (token: string, challenge: string): Sample =
   body: { token, challenge, type: 'url_verification' },
   headers: { 'User-Agent': USER_AGENT },
 })
+
+/** The Events API types `switchyard trigger slack` builds. */
+export const SLACK_EVENT_TYPES = [
+  'message',
+  'app_mention',
+  'reaction_added',
+  'team_join',
+  'channel_created',
+  'url_verification',
+] as const
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+
+/** Slack's Events API wraps the real event in an `event_callback` envelope: its type is inside. */
+export const slackEventType = (body: unknown): unknown => {
+  const envelope = record(body)
+  return envelope?.type === 'event_callback' ? record(envelope.event)?.type : undefined
+}

@@ -1,9 +1,5 @@
-import {
-  HUBSPOT_EVENT_TYPES,
-  type HubspotEventType,
-  hubspotWebhook,
-} from '../../providers-kit/hubspot/webhooks.js'
-import { fake, type SampleBuilder } from './sample.js'
+import { fake, type SampleBuilder } from '../../triggers/samples/sample.js'
+import { HUBSPOT_EVENT_TYPES, type HubspotEventType, hubspotWebhook } from './webhooks.js'
 
 const PROPERTY_CHANGES: Record<string, { propertyName: string; propertyValue: string }> = {
   'contact.propertyChange': { propertyName: 'lifecyclestage', propertyValue: 'customer' },
@@ -14,7 +10,7 @@ const PROPERTY_CHANGES: Record<string, { propertyName: string; propertyValue: st
  * HubSpot: a batch (a JSON array) with one event of the type, from the simulated HubSpot's own
  * payload builder, so a triggered `contact.creation` and a simulated one look alike.
  */
-export const hubspot: SampleBuilder = ({ type, nowMs }) => {
+export const hubspotSample: SampleBuilder = ({ type, nowMs }) => {
   const subscriptionType = (HUBSPOT_EVENT_TYPES as readonly string[]).includes(type)
     ? (type as HubspotEventType)
     : 'contact.creation'

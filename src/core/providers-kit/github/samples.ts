@@ -1,6 +1,6 @@
-import { githubWebhook } from '../../providers-kit/github/webhooks.js'
-import { issue, issueComment, repository } from '../../providers-kit/github/representations.js'
-import { fake, type Sample, type SampleBuilder, splitAction } from './sample.js'
+import { fake, type Sample, type SampleBuilder, splitAction } from '../../triggers/samples/sample.js'
+import { issue, issueComment, repository } from './representations.js'
+import { githubWebhook } from './webhooks.js'
 
 const DEFAULT_ACTIONS: Record<string, string> = {
   pull_request: 'opened',
@@ -164,7 +164,7 @@ function simulatedShape(event: string, action: string, nowMs: number): Sample | 
 }
 
 /** GitHub: the event name in X-GitHub-Event, the action (`pull_request.opened`) in the body. */
-export const github: SampleBuilder = ({ type, nowMs }) => {
+export const githubSample: SampleBuilder = ({ type, nowMs }) => {
   const { event, action: given } = splitAction(type)
   const action = given ?? DEFAULT_ACTIONS[event]
   const simulated = action ? simulatedShape(event, action, nowMs) : undefined
