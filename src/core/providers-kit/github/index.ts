@@ -3,6 +3,7 @@ import { githubDialect } from './errors.js'
 import { route } from './routes.js'
 import { githubSample } from './samples.js'
 import { githubScheme } from './scheme.js'
+import { githubSeed } from './seed.js'
 import { type GithubState, initialState } from './state.js'
 import { githubAccountView, githubExampleCalls } from './view.js'
 import { GITHUB_EVENT_TYPES } from './webhooks.js'
@@ -31,4 +32,5 @@ export const github = {
   simulation: githubSimulation,
   scheme: githubScheme,
   webhooks: githubWebhooks,
+  seed: githubSeed,
 } as const satisfies ProviderKit

@@ -3,6 +3,7 @@ import { hubspotDialect } from './errors.js'
 import { route } from './routes.js'
 import { hubspotSample } from './samples.js'
 import { hubspotScheme } from './scheme.js'
+import { hubspotSeed } from './seed.js'
 import { type HubspotState, initialState } from './state.js'
 import { hubspotAccountView, hubspotExampleCalls } from './view.js'
 import { HUBSPOT_EVENT_TYPES, hubspotEventType } from './webhooks.js'
@@ -32,4 +33,5 @@ export const hubspot = {
   simulation: hubspotSimulation,
   scheme: hubspotScheme,
   webhooks: hubspotWebhooks,
+  seed: hubspotSeed,
 } as const satisfies ProviderKit

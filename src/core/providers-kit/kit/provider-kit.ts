@@ -121,6 +121,7 @@ export interface ProviderKit {
   simulation: ProviderSimulation<any>
   scheme?: SignatureScheme
   webhooks?: ProviderWebhooks
+  seed?: DemoSeed
 }
 
 /** A provider's webhooks: the event types it sends, samples `switchyard trigger` sends, its type. */
@@ -134,4 +135,25 @@ export interface ProviderWebhooks {
   typeHeader?: string
   /** Its type from a parsed body, where it says so its own way (an envelope, a batch); undefined: not its shape. */
   typeFromBody?(body: unknown): unknown
+}
+
+/** Requests run through a simulated account's own API, answered in order (see Simulation.seed). */
+export type SeedRequest = { method: string; path: string; body?: unknown }
+export type SeedRun = (requests: readonly SeedRequest[]) => Array<{ status: number; body: unknown }>
+
+/** What `seed demo` makes of a provider's simulated accounts. */
+export interface DemoSeed {
+  /** The summary's line: `simulated <label> <n> requests (<made>)`. */
+  label: string
+  made: string
+  /** The scopes the demo's connections are granted (the simulated API enforces them). */
+  scopes: readonly string[]
+  /**
+   * One connection of its own (a tenant, every scope), else a share of the demo's tenants along
+   * with the webhook-only providers, and the sample webhook types the demo sends for it.
+   */
+  own?: { tenant: string }
+  webhookTypes?: readonly string[]
+  /** Fills one account through `run`; returns how many requests it ran. */
+  fill(run: SeedRun, tenant: string): number
 }

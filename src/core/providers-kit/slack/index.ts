@@ -3,6 +3,7 @@ import { slackDialect } from './errors.js'
 import { route } from './routes.js'
 import { slackSample } from './samples.js'
 import { slackScheme } from './scheme.js'
+import { slackSeed } from './seed.js'
 import { initialState, SIMULATED_SCOPES, type SlackState } from './state.js'
 import { slackAccountView, slackExampleCalls } from './view.js'
 import { SLACK_EVENT_TYPES, slackEventType } from './webhooks.js'
@@ -35,4 +36,5 @@ export const slack = {
   simulation: slackSimulation,
   scheme: slackScheme,
   webhooks: slackWebhooks,
+  seed: slackSeed,
 } as const satisfies ProviderKit

@@ -1,8 +1,10 @@
+import type { DemoSeed, SeedRequest } from '../kit/provider-kit.js'
+
 /**
  * What `seed demo` puts in a simulated GitHub account: repositories with issues (some closed)
  * and comments, as API requests the simulation runs (see Simulation.seed).
  */
-export function demoGithubRequests(login: string) {
+export function demoGithubRequests(login: string): SeedRequest[] {
   const repos = [
     {
       name: 'storefront',
@@ -55,4 +57,12 @@ export function demoGithubRequests(login: string) {
     }
   }
   return requests
+}
+
+export const githubSeed: DemoSeed = {
+  label: 'GitHub',
+  made: 'repositories, issues, comments',
+  scopes: ['repo', 'read:user', 'user:email'],
+  webhookTypes: ['push', 'pull_request', 'issues', 'workflow_run', 'release'],
+  fill: (run, tenant) => run(demoGithubRequests(tenant)).length,
 }

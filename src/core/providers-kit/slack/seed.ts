@@ -1,9 +1,11 @@
+import type { DemoSeed, SeedRequest } from '../kit/provider-kit.js'
+
 /**
  * What `seed demo` puts in a simulated Slack workspace (which starts with #general and #random):
  * channels with a conversation in each, as Web API requests the simulation runs (see
  * Simulation.seed). Messages go to channels by name, which chat.postMessage accepts.
  */
-export function demoSlackRequests() {
+export function demoSlackRequests(): SeedRequest[] {
   const channels: Array<{ name: string; is_private?: boolean; messages: string[] }> = [
     {
       name: 'general',
@@ -42,4 +44,20 @@ export function demoSlackRequests() {
       })
   }
   return requests
+}
+
+export const slackSeed: DemoSeed = {
+  label: 'Slack',
+  made: 'channels, messages',
+  scopes: [
+    'channels:read',
+    'channels:manage',
+    'channels:history',
+    'groups:read',
+    'groups:history',
+    'chat:write',
+    'users:read',
+  ],
+  webhookTypes: ['message', 'app_mention', 'reaction_added', 'channel_created'],
+  fill: (run) => run(demoSlackRequests()).length,
 }
