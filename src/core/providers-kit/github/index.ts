@@ -5,6 +5,7 @@ import { githubSample } from './samples.js'
 import { githubScheme } from './scheme.js'
 import { githubSeed } from './seed.js'
 import { type GithubState, initialState } from './state.js'
+import { githubTokens } from './tokens.js'
 import { githubAccountView, githubExampleCalls } from './view.js'
 import { GITHUB_EVENT_TYPES } from './webhooks.js'
 
@@ -33,4 +34,5 @@ export const github = {
   scheme: githubScheme,
   webhooks: githubWebhooks,
   seed: githubSeed,
+  tokens: githubTokens,
 } as const satisfies ProviderKit

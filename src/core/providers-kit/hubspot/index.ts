@@ -5,6 +5,7 @@ import { hubspotSample } from './samples.js'
 import { hubspotScheme } from './scheme.js'
 import { hubspotSeed } from './seed.js'
 import { type HubspotState, initialState } from './state.js'
+import { hubspotTokens } from './tokens.js'
 import { hubspotAccountView, hubspotExampleCalls } from './view.js'
 import { HUBSPOT_EVENT_TYPES, hubspotEventType } from './webhooks.js'
 
@@ -34,4 +35,5 @@ export const hubspot = {
   scheme: hubspotScheme,
   webhooks: hubspotWebhooks,
   seed: hubspotSeed,
+  tokens: hubspotTokens,
 } as const satisfies ProviderKit

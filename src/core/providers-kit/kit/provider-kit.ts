@@ -5,6 +5,7 @@ import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
 import type { SignatureScheme } from '../schemes/scheme.js'
 import type { SimulationIds } from './ids.js'
+import type { TokenStyle } from './token-style.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
 export interface AccountObjects {
@@ -122,6 +123,8 @@ export interface ProviderKit {
   scheme?: SignatureScheme
   webhooks?: ProviderWebhooks
   seed?: DemoSeed
+  /** How its tokens look, when the simulator should issue lookalikes. */
+  tokens?: TokenStyle
 }
 
 /** A provider's webhooks: the event types it sends, samples `switchyard trigger` sends, its type. */

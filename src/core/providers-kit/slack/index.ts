@@ -5,6 +5,7 @@ import { slackSample } from './samples.js'
 import { slackScheme } from './scheme.js'
 import { slackSeed } from './seed.js'
 import { initialState, SIMULATED_SCOPES, type SlackState } from './state.js'
+import { slackTokens } from './tokens.js'
 import { slackAccountView, slackExampleCalls } from './view.js'
 import { SLACK_EVENT_TYPES, slackEventType } from './webhooks.js'
 
@@ -37,4 +38,5 @@ export const slack = {
   scheme: slackScheme,
   webhooks: slackWebhooks,
   seed: slackSeed,
+  tokens: slackTokens,
 } as const satisfies ProviderKit
