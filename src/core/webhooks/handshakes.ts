@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import { AppError } from '../errors.js'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { HANDSHAKES } from '../providers/providers.schema.js'
-import { HANDSHAKE_TOKEN, type HeaderLookup } from '../providers-kit/schemes/scheme.js'
+import { HANDSHAKE_TOKEN } from '../providers-kit/schemes/scheme.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 export type Handshake = (typeof HANDSHAKES)[number]
 

@@ -1,7 +1,7 @@
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import { schemeOf } from '../providers-kit/registry.js'
 import { printable } from './derived-text.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 /**
  * The sender's own id for a message, read under the scheme whose signature matched (each scheme

@@ -1,6 +1,6 @@
 import { PROVIDER_KITS } from '../providers-kit/registry.js'
 import { printable } from './derived-text.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 /** Headers providers put their event type in, most specific first (the provider kits' first). */
 const TYPE_HEADERS = [

@@ -1,9 +1,10 @@
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import { schemeOf } from '../providers-kit/registry.js'
-import type { Check, HeaderLookup, SignedRequest } from '../providers-kit/schemes/scheme.js'
+import type { Check, SignedRequest } from '../providers-kit/schemes/scheme.js'
+import type { HeaderLookup } from './header-lookup.js'
 
-export type { Check, HeaderLookup, SignedRequest } from '../providers-kit/schemes/scheme.js'
+export type { Check, SignedRequest } from '../providers-kit/schemes/scheme.js'
 
 /**
  * The URLs a captured request may have been signed for: its Host (or `X-Forwarded-Host`, from a

@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { HeaderLookup } from '../../webhooks/header-lookup.js'
+
+export type { HeaderLookup }
 
 /**
  * Timestamped schemes reject a signature older than this. As the providers' own libraries do:
@@ -17,9 +20,6 @@ export const TOLERANCE_SECONDS = 5 * 60
  * body of this shape when the provider has such a handshake (`bodyOnly`).
  */
 export const HANDSHAKE_TOKEN = /^[A-Za-z0-9_\-+/=]{1,256}$/
-
-/** Lower-case header name → first value. */
-export type HeaderLookup = (name: string) => string | undefined
 
 export interface SignedRequest {
   header: HeaderLookup
