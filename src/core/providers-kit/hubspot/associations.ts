@@ -32,9 +32,6 @@ import {
  * `PUT …/associations/default/{toType}/{toId}` (createDefault), `PUT …/associations/{toType}/{toId}`
  * with types (create), `GET …/associations/{toType}` (getPage), `DELETE …/{toType}/{toId}` (archive).
  */
-export const V4_ASSOCIATIONS =
-  /^\/crm\/v4\/objects\/([^/]+)\/([^/]+)\/associations\/(?:(default)\/)?([^/]+)(?:\/([^/]+))?$/
-
 interface Pair {
   from: ObjectKind
   to: ObjectKind
@@ -45,18 +42,16 @@ interface Pair {
 
 /** The pair a path names, the caller's scopes checked and both ends found (or the answer instead). */
 function pairOf(ctx: Ctx, write: boolean): Pair | ProxyAnswer {
-  const m = V4_ASSOCIATIONS.exec(ctx.call.path)!
-  const from = kindOf(m[1]!)!
-  const to = kindOf(m[4]!)!
+  const { fromType, fromId, toType, toId } = ctx.params
+  const from = kindOf(fromType!)!
+  const to = kindOf(toType!)!
   for (const kind of [from, to]) {
     const denied = write ? canWrite(ctx, kind) : canRead(ctx, kind)
     if (denied) return denied
   }
-  const fromId = decodeURIComponent(m[2]!)
-  const toId = m[5] === undefined ? undefined : decodeURIComponent(m[5])
-  if (!loadObject(ctx, from, fromId)) return objectNotFound(from, fromId)
+  if (!loadObject(ctx, from, fromId!)) return objectNotFound(from, fromId!)
   if (toId !== undefined && write && !loadObject(ctx, to, toId)) return objectNotFound(to, toId)
-  return { from, to, fromId, toId, direction: directionFrom(from) }
+  return { from, to, fromId: fromId!, toId, direction: directionFrom(from) }
 }
 
 const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })

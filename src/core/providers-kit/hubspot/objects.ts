@@ -37,9 +37,9 @@ import { parseSearch, runSearch } from './search.js'
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** The object kind a `/crm/v3/objects/{type}…` path names (route() has checked it). */
-export const kindFromPath = (ctx: Ctx) => kindOf(ctx.call.path.split('/')[4] ?? '') as ObjectKind
-const idFromPath = (ctx: Ctx) => decodeURIComponent(ctx.call.path.split('/')[5] ?? '')
+/** The object kind a `/crm/v3/objects/{type}…` path names (the route table has checked it). */
+const kindFromPath = (ctx: Ctx) => kindOf(ctx.params.objectType!) as ObjectKind
+const idFromPath = (ctx: Ctx) => ctx.params.objectId!
 
 /** `POST /crm/v3/objects/{type}`: 201 with every property set; emits `{kind}.creation`. */
 export function createObject(ctx: Ctx): ProxyAnswer {
