@@ -1,6 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
-import { FaultInputSchema, FaultListSchema, FaultSchema } from '../../core/providers-kit/engine/faults.schema.js'
+import {
+  FaultInputSchema,
+  FaultListSchema,
+  FaultSchema,
+} from '../../core/providers-kit/engine/faults.schema.js'
 import { SimulationViewSchema } from '../../core/providers-kit/engine/simulation-view.schema.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
