@@ -152,7 +152,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
   })
-  const credentials = createCredentials({ connections, clock })
+  const credentials = createCredentials({ connections, events, clock })
   const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
 
   // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
