@@ -50,7 +50,9 @@ describe('form bodies a mock route reads', () => {
 
   it(`brackets ${FORM_LIMITS.depth} deep are read; deeper is a 400`, async () => {
     expect((await post('/v1/form', `d${'[x]'.repeat(FORM_LIMITS.depth)}=1`)).status).toBe(200)
-    const { status, text } = await problemOf(await post('/v1/form', `d${'[x]'.repeat(FORM_LIMITS.depth + 1)}=1`))
+    const { status, text } = await problemOf(
+      await post('/v1/form', `d${'[x]'.repeat(FORM_LIMITS.depth + 1)}=1`),
+    )
     expect(status).toBe(400)
     expect(text).toContain('brackets deep')
   })
@@ -59,7 +61,9 @@ describe('form bodies a mock route reads', () => {
 describe('JSON bodies a mock route reads', () => {
   it('{{json body}} on a 5,000-deep body is a 400, not a stack overflow', async () => {
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`
-    const { status, text } = await problemOf(await post('/v1/json', deep, { 'content-type': 'application/json' }))
+    const { status, text } = await problemOf(
+      await post('/v1/json', deep, { 'content-type': 'application/json' }),
+    )
     expect(status).toBe(400)
     expect(text).toContain(`more than ${MAX_BODY_DEPTH} levels deep`)
   })

@@ -51,7 +51,10 @@ afterAll(async () => {
 
 describe('host-choosing session params', () => {
   it('a publishable key cannot send the mattermost flow to a host of its choosing (403 naming the param)', async () => {
-    const res = await session({ provider: 'mattermost', params: { instance: 'evil.example' } }, publishableKey)
+    const res = await session(
+      { provider: 'mattermost', params: { instance: 'evil.example' } },
+      publishableKey,
+    )
     expect(res.status).toBe(403)
     const problem = await res.json()
     expect(problem.code).toBe('forbidden')
@@ -65,7 +68,10 @@ describe('host-choosing session params', () => {
   })
 
   it('a secret key (your backend) may choose the instance', async () => {
-    const res = await session({ provider: 'mattermost', params: { instance: 'chat.acme.example' } }, secretKey())
+    const res = await session(
+      { provider: 'mattermost', params: { instance: 'chat.acme.example' } },
+      secretKey(),
+    )
     expect(res.status).toBe(201)
     const start = await fetch((await res.json()).url, { redirect: 'manual' })
     expect(start.status).toBe(302)

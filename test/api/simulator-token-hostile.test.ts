@@ -40,7 +40,11 @@ const refresh = (clientId: string, refreshToken: string) =>
   fetch(`${server.url}/simulator/github/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    }),
   })
 
 describe('the simulator token endpoint against made-up clients and tokens', () => {
@@ -53,7 +57,7 @@ describe('the simulator token endpoint against made-up clients and tokens', () =
     expect(logged).toEqual([])
   })
 
-  it("a well-shaped refresh token the simulator never issued is 400 invalid_grant and mints no rows", async () => {
+  it('a well-shaped refresh token the simulator never issued is 400 invalid_grant and mints no rows', async () => {
     const workspaceId = server.core.workspaces.get('default').id
     const before = tokenRows()
     for (let i = 0; i < 5; i++) {

@@ -27,7 +27,8 @@ describe('wildcardMatch', () => {
   })
 
   it('agrees with the backtracking reading on any pattern and text over a small alphabet', () => {
-    const word = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((a) => a.join(''))
+    const word = (chars: string[]) =>
+      fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((a) => a.join(''))
     fc.assert(
       fc.property(word(['a', 'b', '*']), word(['a', 'b']), (pattern, text) => {
         expect(wildcardMatch(pattern, text)).toBe(reference(pattern, text))

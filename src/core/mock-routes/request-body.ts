@@ -81,7 +81,8 @@ function assertShallow(value: unknown): void {
     const [node, depth] = stack.pop() as [unknown, number]
     if (!node || typeof node !== 'object') continue
     if (depth >= MAX_BODY_DEPTH) throw tooMuch(`is nested more than ${MAX_BODY_DEPTH} levels deep`)
-    for (const child of Object.values(node)) if (child && typeof child === 'object') stack.push([child, depth + 1])
+    for (const child of Object.values(node))
+      if (child && typeof child === 'object') stack.push([child, depth + 1])
   }
 }
 

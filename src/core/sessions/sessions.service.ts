@@ -105,7 +105,11 @@ export function createSessionsService(deps: {
           throw new AppError(
             'forbidden',
             `params.${hostChoosing} chooses the host of '${provider.id}' (where the user signs in and where the client secret is sent), so a real-mode session of this provider needs a secret key: create it from your backend. A publishable key is public.`,
-            { errors: [{ pointer: `/params/${hostChoosing}`, detail: 'chooses the host: needs a secret key' }] },
+            {
+              errors: [
+                { pointer: `/params/${hostChoosing}`, detail: 'chooses the host: needs a secret key' },
+              ],
+            },
           )
         }
         for (const name of urls.flatMap(placeholdersOf)) {
