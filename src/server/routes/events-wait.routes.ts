@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
-import { MAX_WAIT_MS, waitForEvent } from '../../core/events/event-wait.js'
+import { MAX_WAIT_MS, WAIT_LIMITS } from '../../core/events/event-wait.js'
 import { EventSchema } from '../../core/events/events.schema.js'
 import { SearchRequestSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
@@ -43,11 +43,15 @@ export function registerEventWaitRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
         description: 'No matching event before `timeout_ms` (`wait_timeout`).',
         content: { 'application/problem+json': { schema: ProblemSchema } },
       },
+      429: {
+        description: `Too many waits open at once (at most ${WAIT_LIMITS.perWorkspace} per workspace, ${WAIT_LIMITS.total} in all), or the workspace's rate limit; \`Retry-After\` says when to try again.`,
+        content: { 'application/problem+json': { schema: ProblemSchema } },
+      },
     },
   })
   app.openapi(route, async (c) => {
     const body = c.req.valid('json')
-    const event = await waitForEvent(core.events, c.get('principal').workspaceId, {
+    const event = await core.eventWaits.wait(c.get('principal').workspaceId, {
       filter: body.filter,
       timeoutMs: body.timeout_ms,
       after: body.after,
