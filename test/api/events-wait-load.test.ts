@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { WAIT_LIMITS } from '../../src/core/events/event-wait.js'
 import { INSERT_EVENT_SQL } from '../../src/core/events/events.repo.js'
-import type { RunningServer } from '../../src/server/index.js'
-import { tempDir } from '../helpers/app.js'
-import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { waitRequest } from '../helpers/events-wait.js'
+import { setupQuietServer } from '../helpers/server.js'
 
 /**
  * POST /api/events/wait under load: a wait over a long history must not stall the gateway, and
  * many waits at once must not take every connection.
  */
 const HISTORY = 100_000
-const data = tempDir()
-let server: RunningServer
-let key: string
-let firstId: string
+const FIRST_ID = 'evt_load00000000'
+const gateway = setupQuietServer()
 
-beforeAll(async () => {
-  server = await startQuietServer(data.dir)
-  key = firstSecretKey(server)
-  server.core.workspaces.setTier('default', 'enterprise', 1_000_000)
-  const workspaceId = server.core.workspaces.get('default').id
+beforeAll(() => {
+  const { core } = gateway.server
+  core.workspaces.setTier('default', 'enterprise', 1_000_000)
+  const workspaceId = core.workspaces.get('default').id
   // A long history, written straight through the events table's own insert (fast, no HTTP).
-  const insert = server.core.db.prepare(INSERT_EVENT_SQL)
-  server.core.db.transaction(() => {
+  const insert = core.db.prepare(INSERT_EVENT_SQL)
+  core.db.transaction(() => {
     for (let i = 0; i < HISTORY; i++) {
       insert.run({
         id: `evt_load${String(i).padStart(8, '0')}`,
@@ -43,23 +39,13 @@ beforeAll(async () => {
       })
     }
   })()
-  firstId = 'evt_load00000000'
-})
-afterAll(async () => {
-  await server.close()
-  data.cleanup()
 })
 
 const wait = (body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}/api/events/wait`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    ...(signal && { signal }),
-  })
+  waitRequest(gateway.server.url, gateway.key, body, signal)
 const NOTHING = { type: { eq: 'never.happens' } }
 const capture = () =>
-  fetch(`${server.url}/webhooks/github`, {
+  fetch(`${gateway.server.url}/webhooks/github`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-github-event': 'ping' },
     body: '{}',
@@ -68,12 +54,12 @@ const capture = () =>
 describe('a wait over a long history', () => {
   it(`/health answers while a wait replays ${HISTORY.toLocaleString('en')} events that match nothing`, async () => {
     const order: string[] = []
-    const listeners = server.core.events.listenerCount()
-    const waiting = wait({ filter: NOTHING, after: firstId, timeout_ms: 3_000 }).then((res) => {
+    const listeners = gateway.server.core.events.listenerCount()
+    const waiting = wait({ filter: NOTHING, after: FIRST_ID, timeout_ms: 3_000 }).then((res) => {
       order.push(`wait ${res.status}`)
     })
-    await vi.waitFor(() => expect(server.core.events.listenerCount()).toBeGreaterThan(listeners))
-    const health = await fetch(`${server.url}/health`)
+    await vi.waitFor(() => expect(gateway.server.core.events.listenerCount()).toBeGreaterThan(listeners))
+    const health = await fetch(`${gateway.server.url}/health`)
     order.push(`health ${health.status}`)
     await waiting
     expect(order).toEqual(['health 200', 'wait 408'])
@@ -94,7 +80,7 @@ describe('many waits at once', () => {
     expect(statuses.every((s) => s.status === 429 && s.retryAfter === '1')).toBe(true)
     const captured = await capture()
     expect(captured.status).toBeLessThan(300)
-    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+    expect((await fetch(`${gateway.server.url}/health`)).status).toBe(200)
     expect(statuses).toHaveLength(250 - WAIT_LIMITS.perWorkspace)
     abort.abort()
     await Promise.all(waits)
