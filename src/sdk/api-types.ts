@@ -488,7 +488,7 @@ export interface paths {
     put?: never
     /**
      * Wait for the first event that matches a filter
-     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.
+     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling. At most 32 waits are open at once per workspace (128 in all); one more is a 429 `rate_limited` with `Retry-After`.
      */
     post: operations['waitForEvent']
     delete?: never
@@ -5871,9 +5871,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Too many waits open at once (at most 32 per workspace, 128 in all), or the workspace's rate limit; `Retry-After` says when to try again. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
       429: {
         headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
           [name: string]: unknown
         }
         content: {

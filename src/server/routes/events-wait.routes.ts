@@ -33,18 +33,13 @@ export function registerEventWaitRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     path: '/api/events/wait',
     tags: ['Events'],
     summary: 'Wait for the first event that matches a filter',
-    description:
-      'Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.',
+    description: `Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 \`wait_timeout\` at the deadline. \`filter\` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling. At most ${WAIT_LIMITS.perWorkspace} waits are open at once per workspace (${WAIT_LIMITS.total} in all); one more is a 429 \`rate_limited\` with \`Retry-After\`.`,
     operationId: 'waitForEvent',
     request: { body: { content: { 'application/json': { schema: WaitRequestSchema } }, required: true } },
     responses: {
       200: json(EventSchema, 'The first matching event.'),
       408: {
         description: 'No matching event before `timeout_ms` (`wait_timeout`).',
-        content: { 'application/problem+json': { schema: ProblemSchema } },
-      },
-      429: {
-        description: `Too many waits open at once (at most ${WAIT_LIMITS.perWorkspace} per workspace, ${WAIT_LIMITS.total} in all), or the workspace's rate limit; \`Retry-After\` says when to try again.`,
         content: { 'application/problem+json': { schema: ProblemSchema } },
       },
     },
