@@ -9,7 +9,7 @@ import { AppError } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
 import type { Answerer, ProxyCall } from '../proxy/answerers.js'
 import type { Sample } from '../triggers/samples/sample.js'
-import type { Fault, FaultInput } from './faults.schema.js'
+import { type Fault, type FaultInput, MAX_FAULTS_PER_CONNECTION } from './faults.schema.js'
 import type { AccountObjects, ProviderSimulation, SimulationContext } from './provider-simulation.js'
 import type { SimulationRepo } from './simulation.repo.js'
 import type { SimulationView } from './simulation-view.schema.js'
@@ -75,6 +75,20 @@ export function createSimulation(deps: {
       isoAt(clock.now()),
     )
     return { state, faults: [] as Fault[] }
+  }
+
+  /** The faults to keep before one is added: used-up ones go (oldest first) once the cap is reached. */
+  const roomFor = (connectionId: string, faults: Fault[]): Fault[] => {
+    if (faults.length < MAX_FAULTS_PER_CONNECTION) return faults
+    const drop = faults.length - MAX_FAULTS_PER_CONNECTION + 1
+    const usedUp = faults.filter((f) => f.remaining === 0).slice(0, drop)
+    if (usedUp.length < drop) {
+      throw new AppError(
+        'conflict',
+        `Connection '${connectionId}' already has ${MAX_FAULTS_PER_CONNECTION} pending faults (the most one connection keeps); clear them first (DELETE /api/connections/${connectionId}/faults).`,
+      )
+    }
+    return faults.filter((f) => !usedUp.includes(f))
   }
 
   /** Uses up one call of the oldest pending fault of a kind. */
@@ -298,7 +312,7 @@ export function createSimulation(deps: {
       add(workspaceId: string, connectionId: string, input: FaultInput): Fault {
         return inTransaction(db, () => {
           const connection = simulatedConnection(workspaceId, connectionId)
-          const { faults } = account(workspaceId, connection)
+          const faults = roomFor(connectionId, account(workspaceId, connection).faults)
           const counted = 'count' in input ? input.count : null
           const fault: Fault = {
             id: ids.next('flt'),
