@@ -11,6 +11,7 @@ import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
+import { createEventWaits } from './events/event-wait.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
 import { createInstallationsRepo } from './installations/installations.repo.js'
@@ -152,7 +153,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
   })
-  const credentials = createCredentials({ connections, clock })
+  const credentials = createCredentials({ connections, events, clock })
   const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
 
   // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
@@ -245,6 +246,7 @@ export function createCore(deps: CoreDeps) {
     box,
     search,
     events,
+    eventWaits: createEventWaits(events),
     workspaces,
     redirectOrigins,
     apiKeys,

@@ -215,6 +215,7 @@ export function createSimulator(deps: {
       codes,
       refreshesToFail,
       provider: (workspaceId, providerId) => providers.find(workspaceId, providerId),
+      workspaceExists: (workspaceId) => workspaceById(workspaceId) !== undefined,
       ledger: deps.ledger,
     }),
 

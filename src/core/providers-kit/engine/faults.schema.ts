@@ -2,6 +2,11 @@ import { z } from 'zod'
 
 /** The longest latency fault: long enough to trip a client's timeout, short enough not to hang a test run. */
 export const MAX_LATENCY_MS = 30_000
+/**
+ * How many faults one connection keeps: past it, used-up faults make room (oldest first); when all
+ * of them are still pending, adding one more is a 409.
+ */
+export const MAX_FAULTS_PER_CONNECTION = 100
 /** How many calls one counted fault may cover. */
 export const MAX_FAULT_COUNT = 1_000
 

@@ -3,8 +3,9 @@ import type { Ids } from '../../common/ids.js'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ConnectionsService } from '../../connections/connections.service.js'
 import { type Db, inTransaction } from '../../db/open.js'
+import { AppError } from '../../errors.js'
 import type { EventsService } from '../../events/events.service.js'
-import type { Fault, FaultInput } from './faults.schema.js'
+import { type Fault, type FaultInput, MAX_FAULTS_PER_CONNECTION } from './faults.schema.js'
 import type { EngineParts } from './shared.js'
 import type { TokenLedger } from './token-ledger.js'
 
@@ -30,6 +31,20 @@ export function createFaults(
       data,
     })
 
+  /** The faults to keep before one is added: used-up ones go (oldest first) once the cap is reached. */
+  const roomFor = (connectionId: string, faults: Fault[]): Fault[] => {
+    if (faults.length < MAX_FAULTS_PER_CONNECTION) return faults
+    const drop = faults.length - MAX_FAULTS_PER_CONNECTION + 1
+    const usedUp = faults.filter((f) => f.remaining === 0).slice(0, drop)
+    if (usedUp.length < drop) {
+      throw new AppError(
+        'conflict',
+        `Connection '${connectionId}' already has ${MAX_FAULTS_PER_CONNECTION} pending faults (the most one connection keeps); clear them first (DELETE /api/connections/${connectionId}/faults).`,
+      )
+    }
+    return faults.filter((f) => !usedUp.includes(f))
+  }
+
   return {
     list(workspaceId: string, connectionId: string): Fault[] {
       const connection = simulatedConnection(workspaceId, connectionId)
@@ -39,7 +54,7 @@ export function createFaults(
     add(workspaceId: string, connectionId: string, input: FaultInput): Fault {
       return inTransaction(db, () => {
         const connection = simulatedConnection(workspaceId, connectionId)
-        const { faults } = account(workspaceId, connection)
+        const faults = roomFor(connectionId, account(workspaceId, connection).faults)
         const counted = 'count' in input ? input.count : null
         const fault: Fault = {
           id: ids.next('flt'),

@@ -83,6 +83,12 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
       insertToken.run(sha256(input.refreshToken), input.workspaceId, grantId, 'refresh', null, isoAt(now))
     },
 
+    /** Whether this refresh token was issued for the workspace's provider (a refresh needs one that was). */
+    issuedRefresh(workspaceId: string, provider: string, refreshToken: string): boolean {
+      const row = find.get(sha256(refreshToken))
+      return row?.kind === 'refresh' && row.workspace_id === workspaceId && row.provider === provider
+    },
+
     /** Whether a refresh token was revoked (a refresh with it must fail with invalid_grant). */
     refreshRevoked(workspaceId: string, refreshToken: string): boolean {
       const row = find.get(sha256(refreshToken))

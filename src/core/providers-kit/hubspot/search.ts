@@ -1,3 +1,4 @@
+import { wildcardMatch } from '../../common/wildcard-match.js'
 import type { CrmObject } from './representations.js'
 
 /** The operators of HubSpot's CRM search (all of them). */
@@ -147,13 +148,7 @@ const tokens = (text: string) =>
 function containsToken(value: string, token: string): boolean {
   const t = token.toLowerCase()
   if (t.includes('*')) {
-    const pattern = new RegExp(
-      `^${t
-        .split('*')
-        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    )
-    return pattern.test(value.toLowerCase()) || tokens(value).some((w) => pattern.test(w))
+    return wildcardMatch(t, value.toLowerCase()) || tokens(value).some((w) => wildcardMatch(t, w))
   }
   const words = tokens(value)
   const wanted = tokens(t)
