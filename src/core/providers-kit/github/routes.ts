@@ -1,11 +1,12 @@
 import { routeTable } from '../kit/routes.js'
 import { createComment, listComments } from './comments.js'
 import { createIssue, getIssue, listIssues, updateIssue } from './issues.js'
+import { limited } from './limits.js'
 import { createRepo, getRepo, getUser, listRepos } from './repos.js'
 import type { GithubState } from './state.js'
 
 /** The simulated GitHub REST v3 operations. */
-export const route = routeTable<GithubState>(
+const table = routeTable<GithubState>(
   [
     ['GET', '/user', getUser],
     ['GET', '/user/repos', listRepos],
@@ -20,3 +21,9 @@ export const route = routeTable<GithubState>(
   ],
   { params: { number: /^\d{1,9}$/ } },
 )
+
+/** The operations, each behind the rate limit and conditional requests. */
+export const route: typeof table = (call) => {
+  const handler = table(call)
+  return handler && limited(handler)
+}

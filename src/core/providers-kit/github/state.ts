@@ -58,7 +58,7 @@ export const canWrite = (scopes: readonly string[], repo: { private: boolean }) 
 /** GitHub's timestamps are whole seconds. */
 export const nowIso = (ctx: Ctx) => isoSeconds(ctx.nowMs)
 
-export const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes, ctx.ids)
+export const headersOf = (ctx: Ctx) => githubHeaders(ctx.scopes, ctx.ids)
 export const ok = (ctx: Ctx, status: number, body: string, extra: HeaderList = []) =>
   answer(status, body, [...headersOf(ctx), ...extra])
 export const notFound = (ctx: Ctx, docs: string) => githubError(404, 'Not Found', headersOf(ctx), {}, docs)
