@@ -58,7 +58,7 @@ beforeAll(async () => {
       repo,
       title,
       labels: i === 0 ? ['bug', 'ui'] : ['bug'],
-      body: i === 1 ? `cc @${owner} please` : null,
+      body: i === 1 ? `cc @${owner} please` : undefined,
     })
   await octokit.rest.issues.update({ owner, repo, issue_number: 3, state: 'closed' })
   for (const body of ['one', 'two'])

@@ -6,7 +6,7 @@ import { type GithubState, headersOf } from './state.js'
 
 /** When a single object's representation last changed (its `updated_at`), for `Last-Modified`. */
 function updatedAtOf(body: Uint8Array | null): number | undefined {
-  if (!body || body[0] !== 0x7b) return undefined
+  if (body === null || body[0] !== 0x7b) return undefined
   const at = (JSON.parse(Buffer.from(body).toString('utf8')) as { updated_at?: unknown }).updated_at
   const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN
   return Number.isNaN(ms) ? undefined : ms
@@ -19,9 +19,9 @@ function updatedAtOf(body: Uint8Array | null): number | undefined {
  * `If-None-Match`/`If-Modified-Since` still holds gets a 304 that is not counted, as GitHub does.
  */
 export const limited =
-  (handler: Handler<GithubState>): Handler<GithubState> =>
+  (handler: Handler<GithubState>, resource: 'core' | 'graphql' = 'core'): Handler<GithubState> =>
   (ctx) => {
-    const window = rateWindowOf(ctx.objects, 'core', ctx.nowMs, RATE_LIMIT)
+    const window = rateWindowOf(ctx.objects, resource, ctx.nowMs, RATE_LIMIT)
     if (remainingOf(window) === 0)
       return githubError(
         403,
