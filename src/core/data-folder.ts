@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import type { Durability } from './db/durability.js'
 import { type Db, openDatabase } from './db/open.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 
@@ -54,6 +55,8 @@ export interface OpenDataFolderOptions {
    * the key wrapped by the OS keychain (Electron safeStorage).
    */
   encryptionKey?: Buffer
+  /** How durable each commit is; `full` unless given (see db/durability.ts). */
+  durability?: Durability
 }
 
 /** Creates (owner-only) and opens a data folder: database, encryption key and admin token. */
@@ -73,7 +76,10 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
       `This data folder belongs to the desktop app: its encryption key is wrapped by the OS keychain (${KEYCHAIN_KEY_FILE}). Open it with the desktop app, or use another folder with --data.`,
     )
   }
-  const db = openDatabase({ path: join(dir, DB_FILE) })
+  const db = openDatabase({
+    path: join(dir, DB_FILE),
+    ...(options.durability && { durability: options.durability }),
+  })
   const encryptionKey =
     options.encryptionKey ??
     Buffer.from(
