@@ -26,3 +26,6 @@ export function sameDurabilityAs(db: Db): string {
   // SQLite's codes: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA.
   return synchronousPragma(db.pragma('synchronous', { simple: true }) === 1 ? 'normal' : 'full')
 }
+
+/** Whether each commit on this connection waits for an fsync (FULL or EXTRA; not NORMAL or OFF). */
+export const fsyncsEachCommit = (db: Db): boolean => Number(db.pragma('synchronous', { simple: true })) >= 2
