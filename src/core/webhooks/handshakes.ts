@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { AppError } from '../errors.js'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { HANDSHAKES } from '../providers/providers.schema.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 export type Handshake = (typeof HANDSHAKES)[number]
 

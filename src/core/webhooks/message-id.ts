@@ -1,6 +1,6 @@
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import { printable } from './derived-text.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined

@@ -1,5 +1,5 @@
 import { printable } from './derived-text.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 /** Headers providers put their event type in, most specific first. */
 const TYPE_HEADERS = [

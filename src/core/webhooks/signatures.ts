@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import { HANDSHAKE_TOKEN } from './handshakes.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 /**
  * Timestamped schemes reject a signature older than this. As the providers' own libraries do:
@@ -10,9 +11,6 @@ import { HANDSHAKE_TOKEN } from './handshakes.js'
  * also rejects one more than this ahead of the clock.
  */
 export const TOLERANCE_SECONDS = 5 * 60
-
-/** Lower-case header name → first value. */
-export type HeaderLookup = (name: string) => string | undefined
 
 export interface SignedRequest {
   header: HeaderLookup
