@@ -83,7 +83,9 @@ export async function createTestApp(options: { rateLimited?: boolean } = {}) {
         ],
         body: Buffer.from(body),
       }),
-    close() {
+    /** Stops what core started (its dispatcher, queues, feeds, commit worker), then removes the folder. */
+    async close() {
+      await core.close()
       db.close()
       cleanup()
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountObjects } from '../../src/core/simulation/provider-simulation.js'
 import { createSimulationRepo } from '../../src/core/simulation/simulation.repo.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { capturedWebhooks, simulatedConnect } from './helpers.js'

@@ -5,7 +5,7 @@ import type { AccountObjects } from '../../src/core/simulation/provider-simulati
 import { createSimulationRepo } from '../../src/core/simulation/simulation.repo.js'
 import { slackSimulation } from '../../src/core/simulation/slack/slack.simulation.js'
 import type { SlackState } from '../../src/core/simulation/slack/state.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { capturedWebhooks } from './helpers.js'
 
