@@ -1,4 +1,5 @@
 import { createContext, type FormEvent, type ReactNode, useContext } from 'react'
+import { Modal } from './dialog'
 import { ErrorNote, Field, fieldErrors } from './ui'
 
 /** What a form needs of its mutation: the API's answer to the last save and whether one is running. */
@@ -34,6 +35,8 @@ export function Form(props: {
   /** The note's title when the problem is about no field on screen (or about none). */
   problemTitle: string
   className?: string
+  /** For a submit button outside the form (a dialog's footer). */
+  id?: string
   'aria-label'?: string
   children: ReactNode
 }) {
@@ -48,7 +51,12 @@ export function Form(props: {
   }
   return (
     <FormContext.Provider value={state}>
-      <form className={props.className ?? 'form'} onSubmit={submit} aria-label={props['aria-label']}>
+      <form
+        id={props.id}
+        className={props.className ?? 'form'}
+        onSubmit={submit}
+        aria-label={props['aria-label']}
+      >
         {props.children}
         <FormProblem error={props.save.error} title={props.problemTitle} />
       </form>
@@ -129,5 +137,58 @@ export function SubmitButton(props: { label: string; saving: string; icon?: Reac
     <button type="submit" className="button" disabled={saving}>
       {props.icon} {saving ? props.saving : props.label}
     </button>
+  )
+}
+
+/** The API's message about a field that is not a labelled control (a picker), registered under `name`. */
+export function FieldMessage({ name }: { name: string }) {
+  const { errors, shown } = useFormState()
+  shown.add(name)
+  return errors[name] ? <p className="field-error">{errors[name]}</p> : null
+}
+
+/** A form in a modal dialog, with Cancel and its submit button in the dialog's footer. */
+export function FormDialog(props: {
+  id: string
+  title: string
+  description?: ReactNode
+  wide?: boolean
+  onClose: () => void
+  save: SaveState
+  onSubmit: () => void
+  problemTitle: string
+  submitLabel: string
+  savingLabel?: string
+  /** Whether the form is not ready to send (e.g. nothing picked yet). */
+  incomplete?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Modal
+      open
+      {...(props.wide && { wide: true })}
+      onClose={props.onClose}
+      title={props.title}
+      description={props.description}
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={props.id}
+            className="button button-primary"
+            disabled={props.incomplete || props.save.isPending}
+          >
+            {props.save.isPending ? (props.savingLabel ?? 'Saving…') : props.submitLabel}
+          </button>
+        </>
+      }
+    >
+      <Form id={props.id} save={props.save} onSubmit={props.onSubmit} problemTitle={props.problemTitle}>
+        {props.children}
+      </Form>
+    </Modal>
   )
 }
