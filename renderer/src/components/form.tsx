@@ -26,7 +26,7 @@ function useFormState(): FormState {
 
 /**
  * One form around one mutation: each field registers its name, shows the API's message about it
- * inline, and any problem no field on screen shows is one note at the end; the submit button says
+ * inline, and a problem some field on screen does not show is one note at the end; the submit button says
  * when it is saving. Every dashboard form goes through this, so a 400 is shown the same way everywhere.
  */
 export function Form(props: {
@@ -64,11 +64,12 @@ export function Form(props: {
   )
 }
 
-/** The save's problem, unless a field on screen already shows it. Renders after the fields, so they have registered. */
+/** The save's problem, unless fields on screen show all of it. Renders after the fields, so they have registered. */
 function FormProblem({ error, title }: { error: unknown; title: string }) {
   const { errors, shown } = useFormState()
   if (error === null || error === undefined) return null
-  if (Object.keys(errors).some((name) => shown.has(name))) return null
+  const names = Object.keys(errors)
+  if (names.length > 0 && names.every((name) => shown.has(name))) return null
   return <ErrorNote error={error} title={title} />
 }
 
