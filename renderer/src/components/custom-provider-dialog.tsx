@@ -4,7 +4,7 @@ import { useCategories } from '../lib/catalog'
 import { useApiMutation } from '../lib/queries'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import { FormDialog, FormField } from './form'
+import { FormDialog, FormField, TextField } from './form'
 import { SignatureSchemeSelect } from './signature-scheme-select'
 import { useToast } from './toast'
 import { Field } from './ui'
@@ -47,6 +47,7 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
   })
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
+  const setText = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
 
   // The form's selects hold the schema's values as strings; the server validates what is sent.
   const body = (): Schemas['CreateProvider'] => ({
@@ -103,52 +104,46 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
       }
     >
       <div className="form-row">
-        <FormField name="name" label="Name" htmlFor="cp-name">
-          <input
-            id="cp-name"
-            className="input"
-            value={form.name}
-            onChange={set('name')}
-            required
-            maxLength={100}
-            data-autofocus
-          />
-        </FormField>
+        <TextField
+          name="name"
+          label="Name"
+          id="cp-name"
+          value={form.name}
+          onChange={setText('name')}
+          required
+          maxLength={100}
+          autofocus
+        />
         {!existing && (
-          <FormField
+          <TextField
             name="id"
             label="Id (optional)"
-            htmlFor="cp-id"
+            id="cp-id"
             hint="Lowercase letters, digits and “-”; made from the name when empty."
-          >
-            <input
-              id="cp-id"
-              className="input mono"
-              value={form.id}
-              onChange={set('id')}
-              pattern="[a-z0-9][a-z0-9-]{0,62}"
-            />
-          </FormField>
+            mono
+            value={form.id}
+            onChange={setText('id')}
+            pattern="[a-z0-9][a-z0-9-]{0,62}"
+          />
         )}
       </div>
-      <FormField name="description" label="Description" htmlFor="cp-description">
-        <input
-          id="cp-description"
-          className="input"
-          value={form.description}
-          onChange={set('description')}
-          maxLength={400}
-        />
-      </FormField>
+      <TextField
+        name="description"
+        label="Description"
+        id="cp-description"
+        value={form.description}
+        onChange={setText('description')}
+        maxLength={400}
+      />
       <div className="form-row">
-        <FormField
+        <TextField
           name="tags"
           label="Tags"
-          htmlFor="cp-tags"
+          id="cp-tags"
           hint="Separated by commas; search matches them."
-        >
-          <input id="cp-tags" className="input" value={form.tags} onChange={set('tags')} />
-        </FormField>
+          value={form.tags}
+          onChange={setText('tags')}
+        />
         <FormField name="categories" label="Category" htmlFor="cp-category">
           <select id="cp-category" className="select" value={form.category} onChange={set('category')}>
             <option value="">None</option>

@@ -105,8 +105,13 @@ export function TextField(props: {
   required?: boolean
   min?: number
   max?: number
+  maxLength?: number
+  pattern?: string
+  autoComplete?: string
+  /** Focused when its dialog opens. */
+  autofocus?: boolean
 }) {
-  const { name, label, id, hint, rows, mono, onChange, ...input } = props
+  const { name, label, id, hint, rows, mono, onChange, autofocus, ...input } = props
   const className = mono ? 'input mono' : 'input'
   return (
     <FormField name={name} label={label} htmlFor={id} hint={hint}>
@@ -123,6 +128,7 @@ export function TextField(props: {
           id={id}
           className={className}
           {...(input.type === 'number' && { inputMode: 'numeric' as const })}
+          {...(autofocus && { 'data-autofocus': true })}
           {...input}
           onChange={(e) => onChange(e.target.value)}
         />

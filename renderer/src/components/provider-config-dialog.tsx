@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
-import { FieldMessage, FormDialog, FormField } from './form'
+import { FieldMessage, FormDialog, FormField, TextField } from './form'
 import { ProviderPicker } from './provider-picker'
 import { SignatureSchemeSelect } from './signature-scheme-select'
 import { useToast } from './toast'
@@ -38,6 +38,7 @@ export function ProviderConfigDialog(props: {
   const [clear, setClear] = useState({ clientSecret: false, webhookSecret: false })
   const set = (k: keyof typeof form) => (ev: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: ev.target.value }))
+  const setText = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
   const scopes = form.scopes.split(/[\s,]+/).filter(Boolean)
   // Typed as a query string (`audience=api.atlassian.com&prompt=consent`), the way they are sent.
   const authorizationParams = Object.fromEntries(new URLSearchParams(form.authorizationParams.trim()))
@@ -149,24 +150,25 @@ export function ProviderConfigDialog(props: {
           <FieldMessage name="provider" />
         </>
       )}
-      <FormField name="name" label="Name" htmlFor="pc-name" hint="Optional; defaults to the provider's name.">
-        <input id="pc-name" className="input" value={form.name} onChange={set('name')} maxLength={100} />
-      </FormField>
+      <TextField
+        name="name"
+        label="Name"
+        id="pc-name"
+        hint="Optional; defaults to the provider's name."
+        value={form.name}
+        onChange={setText('name')}
+        maxLength={100}
+      />
       <div className="form-row">
-        <FormField
+        <TextField
           name="client_id"
           label="Client id"
-          htmlFor="pc-client-id"
+          id="pc-client-id"
           hint="From the provider's developer console."
-        >
-          <input
-            id="pc-client-id"
-            className="input"
-            value={form.clientId}
-            onChange={set('clientId')}
-            autoComplete="off"
-          />
-        </FormField>
+          value={form.clientId}
+          onChange={setText('clientId')}
+          autoComplete="off"
+        />
         {secretField(
           'clientSecret',
           'Client secret',
@@ -174,14 +176,14 @@ export function ProviderConfigDialog(props: {
           'With the client id, switches connect flows to real OAuth.',
         )}
       </div>
-      <FormField
+      <TextField
         name="scopes"
         label="Scopes"
-        htmlFor="pc-scopes"
+        id="pc-scopes"
         hint="Separated by spaces; empty uses the provider's defaults."
-      >
-        <input id="pc-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
-      </FormField>
+        value={form.scopes}
+        onChange={setText('scopes')}
+      />
       <div className="form-row">
         <FormField
           name="token_endpoint_auth_method"
@@ -196,28 +198,23 @@ export function ProviderConfigDialog(props: {
             <option value="none">None: public client (none)</option>
           </select>
         </FormField>
-        <FormField
+        <TextField
           name="authorization_params"
           label="Extra authorization parameters"
-          htmlFor="pc-authorization-params"
+          id="pc-authorization-params"
           hint="Added to the provider's, as a query string: prompt=consent&access_type=offline."
-        >
-          <input
-            id="pc-authorization-params"
-            className="input"
-            value={form.authorizationParams}
-            onChange={set('authorizationParams')}
-          />
-        </FormField>
+          value={form.authorizationParams}
+          onChange={setText('authorizationParams')}
+        />
       </div>
-      <FormField
+      <TextField
         name="api_base_url"
         label="API base URL"
-        htmlFor="pc-api-base-url"
+        id="pc-api-base-url"
         hint="Empty uses the provider's; may hold placeholders such as {subdomain}."
-      >
-        <input id="pc-api-base-url" className="input" value={form.apiBaseUrl} onChange={set('apiBaseUrl')} />
-      </FormField>
+        value={form.apiBaseUrl}
+        onChange={setText('apiBaseUrl')}
+      />
       <div className="form-row">
         {secretField(
           'webhookSecret',
