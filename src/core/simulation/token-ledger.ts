@@ -63,7 +63,9 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
       usedRefreshToken?: string | undefined
     }): void {
       const now = clock.now()
-      const used = input.usedRefreshToken ? find.get(input.workspaceId, sha256(input.usedRefreshToken)) : undefined
+      const used = input.usedRefreshToken
+        ? find.get(input.workspaceId, sha256(input.usedRefreshToken))
+        : undefined
       let grantId = used?.workspace_id === input.workspaceId ? used.grant_id : undefined
       if (grantId) {
         db.prepare(
