@@ -34,7 +34,7 @@ export function RecordingDetail({ id, onClose }: { id: string; onClose: () => vo
   const [deleting, setDeleting] = useState(false)
   const recording = useQuery({
     // Not under 'recordings': deleting it refreshes the lists without refetching this (gone) one.
-    queryKey: key('recordings', id),
+    queryKey: key('recording', id),
     queryFn: async () => unwrap(await api.GET('/api/recordings/{id}', { params: { path: { id } } })),
   })
   const remove = useApiMutation(

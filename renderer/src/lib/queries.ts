@@ -19,6 +19,8 @@ export type Resource =
   | 'installations'
   | 'events'
   | 'recordings'
+  /** One recording's detail, apart from 'recordings': deleting it must not refetch it (a 404). */
+  | 'recording'
   | 'mock-routes'
   | 'simulation'
   | 'api-keys'
