@@ -2791,7 +2791,7 @@ export interface components {
      * @default null
      * @enum {string|null}
      */
-    SignatureScheme: 'github' | 'stripe' | 'slack' | 'shopify' | 'standard_webhooks' | 'hubspot_v3' | null
+    SignatureScheme: 'stripe' | 'shopify' | 'standard_webhooks' | 'github' | 'slack' | 'hubspot_v3' | null
     /**
      * @description Signature verdict of a captured webhook.
      * @enum {string|null}

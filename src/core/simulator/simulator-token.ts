@@ -2,7 +2,7 @@ import type { Clock } from '../common/clock.js'
 import { workspaceOfSimulatorClient } from '../oauth/endpoints.js'
 import { verifyS256 } from '../oauth/pkce.js'
 import type { Provider } from '../providers/providers.schema.js'
-import type { TokenLedger } from '../simulation/token-ledger.js'
+import type { TokenLedger } from '../providers-kit/engine/token-ledger.js'
 import type { IssuedCode } from './simulator.schema.js'
 import { tokenStyleOf } from './token-styles.js'
 

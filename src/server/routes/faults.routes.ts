@@ -5,8 +5,8 @@ import {
   FaultListSchema,
   FaultSchema,
   MAX_FAULTS_PER_CONNECTION,
-} from '../../core/simulation/faults.schema.js'
-import { SimulationViewSchema } from '../../core/simulation/simulation-view.schema.js'
+} from '../../core/providers-kit/engine/faults.schema.js'
+import { SimulationViewSchema } from '../../core/providers-kit/engine/simulation-view.schema.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 
