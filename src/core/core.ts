@@ -11,6 +11,7 @@ import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
+import { AppError } from './errors.js'
 import { createEventWaits } from './events/event-wait.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
@@ -42,8 +43,8 @@ import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
-import { openSdkUpstream } from './sync/sdk-upstream.js'
 import { createSyncService } from './sync/sync.service.js'
+import type { OpenUpstream } from './sync/upstream.js'
 import { createTriggersService } from './triggers/triggers.service.js'
 import { createDispatcher } from './webhook-endpoints/dispatcher.js'
 import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-messages.repo.js'
@@ -66,6 +67,16 @@ export interface CoreDeps {
   catalog?: Catalog
   /** The data folder's local admin token (the UI's credential); admin access is off without it. */
   adminToken?: string
+  /** Opens an upstream Switchyard for `sync pull` (the SDK adapter, passed in by the server and CLI). */
+  openUpstream?: OpenUpstream
+}
+
+/** Without an upstream client, a pull is refused before anything is written. */
+const noUpstream: OpenUpstream = () => {
+  throw new AppError(
+    'unavailable',
+    'This gateway was started without an upstream client; sync pull is unavailable.',
+  )
 }
 
 /**
@@ -224,7 +235,14 @@ export function createCore(deps: CoreDeps) {
   // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
-  const sync = createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream })
+  const sync = createSyncService({
+    db,
+    clock,
+    ids,
+    events,
+    providers,
+    openUpstream: deps.openUpstream ?? noUpstream,
+  })
 
   // The dashboard's overview: exact counts straight from the tables
   const overview = createOverview({

@@ -844,7 +844,7 @@ export interface paths {
     put?: never
     /**
      * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
-     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.
+     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted. Through the workspace's own key, a declared `tier` or `rpm` must be the one it has (403 otherwise: only the admin token, the CLI and `startSwitchyard` set limits); an id another workspace holds is a 409.
      */
     post: operations['resetWorkspace']
     delete?: never

@@ -8,6 +8,7 @@ import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
 import { closeDatabase } from '../core/db/open.js'
 import { fixturesOf } from '../core/fixtures/fixtures.service.js'
+import { openSdkUpstream } from './sdk-upstream.js'
 import { serveInStages } from './staged-start.js'
 
 /**
@@ -74,6 +75,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     db,
     encryptionKey: folder.encryptionKey,
     adminToken: folder.adminToken,
+    openUpstream: openSdkUpstream,
     ...(config.clock && { clock: config.clock }),
     ...(config.ids && { ids: config.ids }),
   })
