@@ -141,7 +141,7 @@ export async function checkPort(port: number, host = '127.0.0.1'): Promise<Check
   const health = await fetch(`http://${host}:${port}/health`, { signal: AbortSignal.timeout(2000) })
     .then((r) => r.json() as Promise<{ status?: string; version?: string }>)
     .catch(() => undefined)
-  if (health?.status === 'ok') {
+  if (health?.status === 'ok' || health?.status === 'degraded') {
     return {
       name: `Port ${port}`,
       ok: true,

@@ -51,10 +51,18 @@ function fromHttpException(err: HTTPException): AppError {
   return new AppError(code, err.message || ERROR_CODES[code].title)
 }
 
-/** The one error handler: AppErrors as they are, Hono's exceptions mapped, anything else a bare 500. */
-export function createErrorHandler(logger: Pick<Console, 'error'>) {
+/**
+ * The one error handler: AppErrors as they are, Hono's exceptions mapped, a full disk (as `classify`
+ * reads it) the 503 `disk_full`, anything else a bare 500.
+ */
+export function createErrorHandler(
+  logger: Pick<Console, 'error'>,
+  classify: (err: unknown) => AppError | undefined = () => undefined,
+) {
   return (err: Error, c: Context): Response => {
     if (err instanceof AppError) return problemResponse(err, c.req.path)
+    const known = classify(err)
+    if (known) return problemResponse(known, c.req.path)
     if (err instanceof HTTPException) {
       if (err.status >= 500) return problemResponse(new AppError('internal', 'Internal error.'), c.req.path)
       return problemResponse(fromHttpException(err), c.req.path)
