@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { firstRunKeysUnseen, markFirstRunKeysShown } from '../../core/bootstrap.js'
 import { AppError } from '../../core/errors.js'
 import { readFixturesFile } from '../../core/fixtures/fixtures.service.js'
 import { VERSION } from '../../core/version.js'
@@ -102,7 +103,16 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
       `Try: curl -s -X POST ${server.url}/api/api-keys/search -H "Authorization: Bearer ${secret.key}"`,
     )
   }
+  const keysUnseen = !server.firstRun && firstRunKeysUnseen(server.core)
+  if (keysUnseen) {
+    lines.push(
+      '',
+      'The first start created two API keys but stopped before showing them, and they cannot be shown again.',
+      `Create a key: switchyard keys create --name dev --role secret --data "${dataDir}" (or on the dashboard's API keys page).`,
+    )
+  }
   io.out(lines.join('\n'))
+  if (server.firstRun || keysUnseen) markFirstRunKeysShown(server.core)
   if (!isLoopbackHost(values.host)) {
     io.err(`warning: bound to ${values.host}; other machines on your network can reach this gateway.`)
   }
