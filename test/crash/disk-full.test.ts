@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
+import { simulatedConnect } from '../simulation/helpers.js'
 
 // A real full disk: the data folder on its own small tmpfs, filled by webhook bursts. Mounting needs
 // root on Linux; elsewhere the test is skipped and says why.
@@ -75,6 +76,7 @@ describe.skipIf(unmountable !== undefined)(
       const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
       const acked = new Set<string>()
       try {
+        const connection = await simulatedConnect(server)
         // Leave about 3 MiB, then fill that with concurrent bursts until writes are refused.
         writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 3 * 1024 * 1024)))
         let refused: Answer | undefined
@@ -115,6 +117,10 @@ describe.skipIf(unmountable !== undefined)(
           if (created.status !== 201) expectDiskFull(created)
           expectDiskFull(await webhook(server.url, 10_000 + i))
         }
+        // A proxied call: its event and recording could not be stored, so it is refused too.
+        expectDiskFull(
+          await send(server.url, `/proxy/${connection}/user`, { headers: { authorization: `token ${key}` } }),
+        )
 
         // Space returns: the next request is stored, no restart.
         rmSync(filler)
