@@ -7,8 +7,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bootstrap } from '../src/core/bootstrap.js'
-import { createCore } from '../src/core/core.js'
+import { type Core, createCore } from '../src/core/core.js'
 import { openDataFolder } from '../src/core/data-folder.js'
+import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
 
 export const ROOT = new URL('..', import.meta.url).pathname
 
@@ -115,4 +116,47 @@ function cpuOf(statFile: string): number {
  */
 export function cpuSeconds(pid: number): { all: number; main: number } {
   return { all: cpuOf(`/proc/${pid}/stat`), main: cpuOf(`/proc/${pid}/task/${pid}/stat`) }
+}
+
+/**
+ * A provider `id` whose API is `apiBaseUrl`, its config and a real-mode connection with a day-long
+ * token, made straight in a prepared data folder (the OAuth dance is not what the benches measure).
+ */
+export function realConnection(core: Core, workspaceId: string, id: string, apiBaseUrl: string) {
+  core.providers.create(
+    workspaceId,
+    CreateProviderSchema.parse({
+      id,
+      name: id,
+      auth: {
+        type: 'oauth2',
+        authorization_url: 'http://127.0.0.1:9/auth',
+        token_url: 'http://127.0.0.1:9/token',
+      },
+      api: { base_url: apiBaseUrl },
+    }),
+  )
+  const config = core.providerConfigs.create(workspaceId, {
+    provider: id,
+    client_id: 'c',
+    client_secret: 's',
+  })
+  const connection = core.connections.create(workspaceId, {
+    provider: id,
+    provider_config_id: config.id,
+    tenant_id: 'bench',
+    mode: 'real',
+    params: {},
+    requested_scopes: [],
+    tokens: { access_token: `at_${id}`, token_type: 'Bearer', expires_in: 86_400 },
+    session_id: 'bench',
+  })
+  return { config, connection }
+}
+
+/** A process's resident set size and its peak so far, in MiB, from /proc (Linux). */
+export function memory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
 }

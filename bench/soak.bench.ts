@@ -3,9 +3,7 @@
 // for SOAK_SECONDS (default 180), its RSS read from /proc every 5 s; then the load stops and RSS is
 // read again after 30 s idle. Bounded means: no steady climb in the second half of the load, and no
 // growth once it stops. Results go to the "Memory under mixed load" section of bench/RESULTS.md.
-import { readFileSync } from 'node:fs'
-import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
-import { prepareDataFolder, start, stop } from './harness.js'
+import { memory, prepareDataFolder, realConnection, start, stop } from './harness.js'
 import { writeSection } from './results.mjs'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180)
@@ -25,33 +23,13 @@ createServer((req, res) => {
 process.on('SIGTERM', () => process.exit(0))
 `
 
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024
+const rssMiB = (pid: number) => memory(pid).rss
 
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('soak')
 const provider = await start(['--input-type=module', '-e', PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
-  core.providers.create(
-    ws,
-    CreateProviderSchema.parse({
-      id: 'soak-api',
-      name: 'Soak API',
-      auth: { type: 'oauth2', authorization_url: 'http://127.0.0.1:9/a', token_url: 'http://127.0.0.1:9/t' },
-      api: { base_url: `${provider.url}/v1` },
-    }),
-  )
-  const config = core.providerConfigs.create(ws, { provider: 'soak-api', client_id: 'c', client_secret: 's' })
-  const connection = core.connections.create(ws, {
-    provider: 'soak-api',
-    provider_config_id: config.id,
-    tenant_id: 'soak',
-    mode: 'real',
-    params: {},
-    requested_scopes: [],
-    tokens: { access_token: 'at_soak', token_type: 'Bearer', expires_in: 86_400 },
-    session_id: 'soak',
-  })
+  const { connection } = realConnection(core, ws, 'soak-api', `${provider.url}/v1`)
   db.close()
 
   gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
