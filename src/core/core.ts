@@ -12,6 +12,7 @@ import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
+import { createEventWaits } from './events/event-wait.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
 import { createInstallationsRepo } from './installations/installations.repo.js'
@@ -26,6 +27,10 @@ import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
+import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
+import { createSimulation } from './providers-kit/engine/simulation.service.js'
+import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
+import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
 import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -36,10 +41,6 @@ import { createSearchEngine } from './search/search-engine.js'
 import { createSessionsRepo } from './sessions/sessions.repo.js'
 import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
-import { createSimulationRepo } from './simulation/simulation.repo.js'
-import { createSimulation } from './simulation/simulation.service.js'
-import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
-import { createTokenLedger } from './simulation/token-ledger.js'
 import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
 import { createDiskWatch } from './storage/disk-full.js'
@@ -156,7 +157,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
   })
-  const credentials = createCredentials({ connections, clock })
+  const credentials = createCredentials({ connections, events, clock })
   const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
 
   // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
@@ -251,6 +252,7 @@ export function createCore(deps: CoreDeps) {
     box,
     search,
     events,
+    eventWaits: createEventWaits(events),
     workspaces,
     redirectOrigins,
     apiKeys,

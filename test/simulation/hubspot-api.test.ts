@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AccountObjects } from '../../src/core/simulation/provider-simulation.js'
-import { createSimulationRepo } from '../../src/core/simulation/simulation.repo.js'
+import { createSimulationRepo } from '../../src/core/providers-kit/engine/simulation.repo.js'
+import type { AccountObjects } from '../../src/core/providers-kit/kit/provider-kit.js'
 import { simulatedFlow } from '../api/oauth-helpers.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'

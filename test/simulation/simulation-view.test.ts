@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoGithubRequests } from '../../src/core/seed/demo-github.js'
+import { demoGithubRequests } from '../../src/core/providers-kit/github/seed.js'
 import { Switchyard } from '../../src/sdk/index.js'
 import { count, simulatedFlow } from '../api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'

@@ -264,8 +264,10 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     if (values.out) {
       // Loaded here, not at start: only an export to a file needs it.
       const { open } = process.getBuiltinModule('node:fs/promises')
-      const file = await open(values.out, 'w')
+      // Owner-only like a snapshot: an export holds whole webhook bodies. chmod narrows an existing file.
+      const file = await open(values.out, 'w', 0o600)
       try {
+        await file.chmod(0o600)
         for await (const chunk of res as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)
       } finally {
         await file.close()
