@@ -160,3 +160,35 @@ export function memory(pid: number) {
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
 }
+
+/**
+ * A stand-in provider API, run with `node --input-type=module -e`: `/v1/big?n=N` streams N bytes (with
+ * backpressure), anything else answers a small JSON user.
+ */
+export const STAND_IN_PROVIDER = `
+import { createServer } from 'node:http'
+const chunk = Buffer.alloc(64 * 1024, 7)
+const body = JSON.stringify({ id: 1, login: 'octocat', plan: { name: 'pro' } })
+createServer((req, res) => {
+  const url = new URL(req.url, 'http://x')
+  if (url.pathname === '/v1/big') {
+    let left = Number(url.searchParams.get('n'))
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(left) })
+    const write = () => {
+      while (left > 0) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
+        left -= part.length
+        if (!res.write(part)) return void res.once('drain', write)
+      }
+      res.end()
+    }
+    return write()
+  }
+  req.resume()
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}).listen(0, '127.0.0.1', function () {
+  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
+})
+process.on('SIGTERM', () => process.exit(0))
+`

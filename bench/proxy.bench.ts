@@ -4,40 +4,20 @@
 // The gateway (`switchyard serve`) and the provider each run in their own process.
 import { rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { autocannon, memory, prepareDataFolder, realConnection, start, stop } from './harness.js'
+import {
+  autocannon,
+  memory,
+  prepareDataFolder,
+  realConnection,
+  STAND_IN_PROVIDER,
+  start,
+  stop,
+} from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const DOWNLOAD = 50 * 1024 * 1024
-
-const PROVIDER = `
-import { createServer } from 'node:http'
-const chunk = Buffer.alloc(64 * 1024, 7)
-const body = JSON.stringify({ id: 1, login: 'octocat', plan: { name: 'pro' } })
-createServer((req, res) => {
-  const url = new URL(req.url, 'http://x')
-  if (url.pathname === '/v1/big') {
-    let left = Number(url.searchParams.get('n'))
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(left) })
-    const write = () => {
-      while (left > 0) {
-        const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
-        left -= part.length
-        if (!res.write(part)) return void res.once('drain', write)
-      }
-      res.end()
-    }
-    return write()
-  }
-  req.resume()
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}).listen(0, '127.0.0.1', function () {
-  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
-})
-process.on('SIGTERM', () => process.exit(0))
-`
 
 /** One GET on a keep-alive agent; resolves with the status once the body has been read (and dropped). */
 function get(agent: Agent, url: string, headers: Record<string, string>): Promise<number> {
@@ -96,7 +76,7 @@ function slowDownload(url: string, headers: Record<string, string>, probe: () =>
 }
 
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('proxy')
-const provider = await start(['--input-type=module', '-e', PROVIDER])
+const provider = await start(['--input-type=module', '-e', STAND_IN_PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
   const { config, connection } = realConnection(core, ws, 'bench-api', `${provider.url}/v1`)

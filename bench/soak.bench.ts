@@ -3,30 +3,17 @@
 // for SOAK_SECONDS (default 180), its RSS read from /proc every 5 s; then the load stops and RSS is
 // read again after 30 s idle. Bounded means: no steady climb in the second half of the load, and no
 // growth once it stops. Results go to the "Memory under mixed load" section of bench/RESULTS.md.
-import { memory, prepareDataFolder, realConnection, start, stop } from './harness.js'
+import { memory, prepareDataFolder, realConnection, STAND_IN_PROVIDER, start, stop } from './harness.js'
 import { writeSection } from './results.mjs'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180)
 const SAMPLE_MS = 5_000
 const IDLE_MS = 30_000
 
-const PROVIDER = `
-import { createServer } from 'node:http'
-const body = JSON.stringify({ id: 1, login: 'octocat', plan: { name: 'pro' } })
-createServer((req, res) => {
-  req.resume()
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}).listen(0, '127.0.0.1', function () {
-  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
-})
-process.on('SIGTERM', () => process.exit(0))
-`
-
 const rssMiB = (pid: number) => memory(pid).rss
 
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('soak')
-const provider = await start(['--input-type=module', '-e', PROVIDER])
+const provider = await start(['--input-type=module', '-e', STAND_IN_PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
   const { connection } = realConnection(core, ws, 'soak-api', `${provider.url}/v1`)
