@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { dirname } from 'node:path'
 import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
@@ -43,6 +44,7 @@ import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
+import { createDiskWatch } from './storage/disk-full.js'
 import { createSyncService } from './sync/sync.service.js'
 import type { OpenUpstream } from './sync/upstream.js'
 import { createTriggersService } from './triggers/triggers.service.js'
@@ -87,6 +89,8 @@ export function createCore(deps: CoreDeps) {
   const { db } = deps
   // Foundations
   const clock = deps.clock ?? systemClock
+  // Whether the data folder's disk filled up under a write (the health check and the problems say so)
+  const disk = createDiskWatch(dirname(db.name))
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
   const box = createSecretBox(deps.encryptionKey)
@@ -230,6 +234,7 @@ export function createCore(deps: CoreDeps) {
     // built-in simulation (which passes on real connections' replays and on calls it does not
     // simulate), then recordings.
     answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
+    disk,
   })
 
   // Snapshots and sync
@@ -258,6 +263,7 @@ export function createCore(deps: CoreDeps) {
   let closing: Promise<void> | undefined
   return {
     db,
+    disk,
     clock,
     ids,
     settings,

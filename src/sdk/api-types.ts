@@ -1094,7 +1094,7 @@ export interface paths {
     }
     /**
      * Liveness check
-     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.
+     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled: `ok`, or `degraded` with a `reason` while the gateway runs but cannot store writes. Needs no key; loopback Hosts only.
      */
     get: operations['health']
     put?: never
@@ -2379,6 +2379,7 @@ export interface components {
         | 'simulation_unavailable'
         | 'upstream_error'
         | 'unavailable'
+        | 'disk_full'
         | 'upstream_timeout'
       detail: string
       errors?: {
@@ -9596,8 +9597,13 @@ export interface operations {
         }
         content: {
           'application/json': {
+            /**
+             * @description Why the gateway is degraded: `disk_full`, the data folder's disk filled under a write (writes answer 503 `disk_full` until space returns; reads keep working).
+             * @enum {string}
+             */
+            reason?: 'disk_full'
             /** @enum {string} */
-            status: 'ok'
+            status: 'ok' | 'degraded'
             version: string
           }
         }

@@ -97,3 +97,14 @@ export function useApiMutation<V, R>(fn: (vars: V) => Promise<R>, invalidates: R
     },
   })
 }
+
+/** The gateway's /health, every 10 s: whether it can store writes (a full disk says `degraded`). */
+export function useHealth() {
+  const { api } = useSession()
+  return useQuery({
+    queryKey: ['health'],
+    queryFn: async () => unwrap(await api.GET('/health')),
+    refetchInterval: 10_000,
+    retry: false,
+  })
+}

@@ -58,13 +58,19 @@ const isConstraintError = (err: Error) => {
 }
 
 /**
- * The one error handler: AppErrors as they are, Hono's exceptions mapped, a constraint the database
- * enforced a 409, anything else a bare 500. Neither of the last two carries the error's message
- * (SQL text, table and column names): it goes to the log under the request id.
+ * The one error handler: AppErrors as they are, Hono's exceptions mapped, a full disk (as `classify`
+ * reads it) the 503 `disk_full`, a constraint the database enforced a 409, anything else a bare 500.
+ * Neither of the last two carries the error's message (SQL text, table and column names): it goes to
+ * the log under the request id.
  */
-export function createErrorHandler(logger: Pick<Console, 'error'>) {
+export function createErrorHandler(
+  logger: Pick<Console, 'error'>,
+  classify: (err: unknown) => AppError | undefined = () => undefined,
+) {
   return (err: Error, c: Context): Response => {
     if (err instanceof AppError) return problemResponse(err, c.req.path)
+    const known = classify(err)
+    if (known) return problemResponse(known, c.req.path)
     if (err instanceof HTTPException) {
       if (err.status >= 500) return problemResponse(new AppError('internal', 'Internal error.'), c.req.path)
       return problemResponse(fromHttpException(err), c.req.path)
