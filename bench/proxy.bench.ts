@@ -4,10 +4,17 @@
 // header in front of the same provider; a bare node:http server answering the replay's bytes); and
 // the gateway's memory while a 50 MiB download streams through it.
 // The gateway (`switchyard serve`), the provider and each ceiling run in their own process.
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
-import { autocannon, prepareDataFolder, start, stop } from './harness.js'
+import {
+  autocannon,
+  memory,
+  prepareDataFolder,
+  realConnection,
+  STAND_IN_PROVIDER,
+  start,
+  stop,
+} from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000)
@@ -69,41 +76,6 @@ async function ceiling(script: string, env: Record<string, string>, path: string
   }
 }
 
-const PROVIDER = `
-import { createServer } from 'node:http'
-const chunk = Buffer.alloc(64 * 1024, 7)
-const body = JSON.stringify({
-  id: 1, login: 'octocat', node_id: 'MDQ6VXNlcjE=', type: 'User', site_admin: false, name: 'The Octocat',
-  company: '@github', blog: 'https://github.blog', location: 'San Francisco', email: 'octocat@example.com',
-  bio: 'x'.repeat(420), public_repos: 8, public_gists: 8, followers: 9999, following: 9,
-  avatar_url: 'https://avatars.example.com/u/1?v=4', html_url: 'https://github.com/octocat',
-  created_at: '2011-01-25T18:44:36Z', updated_at: '2026-01-01T00:00:00Z',
-  plan: { name: 'pro', space: 976562499, collaborators: 0, private_repos: 10000 },
-})
-createServer((req, res) => {
-  const url = new URL(req.url, 'http://x')
-  if (url.pathname === '/v1/big') {
-    let left = Number(url.searchParams.get('n'))
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(left) })
-    const write = () => {
-      while (left > 0) {
-        const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
-        left -= part.length
-        if (!res.write(part)) return void res.once('drain', write)
-      }
-      res.end()
-    }
-    return write()
-  }
-  req.resume()
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}).listen(0, '127.0.0.1', function () {
-  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
-})
-process.on('SIGTERM', () => process.exit(0))
-`
-
 /** One GET on a keep-alive agent; resolves with the status once the body has been read (and dropped). */
 function get(agent: Agent, url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -160,46 +132,11 @@ function slowDownload(url: string, headers: Record<string, string>, probe: () =>
   )
 }
 
-/** Resident set size and its peak so far, in MiB, from /proc (Linux). */
-function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
-}
-
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('proxy')
-const provider = await start(['--input-type=module', '-e', PROVIDER])
+const provider = await start(['--input-type=module', '-e', STAND_IN_PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
-  // A real-mode connection made straight in the data folder (the OAuth dance is not what is measured).
-  core.providers.create(
-    ws,
-    CreateProviderSchema.parse({
-      id: 'bench-api',
-      name: 'Bench API',
-      auth: {
-        type: 'oauth2',
-        authorization_url: 'http://127.0.0.1:9/auth',
-        token_url: 'http://127.0.0.1:9/token',
-      },
-      api: { base_url: `${provider.url}/v1` },
-    }),
-  )
-  const config = core.providerConfigs.create(ws, {
-    provider: 'bench-api',
-    client_id: 'c',
-    client_secret: 's',
-  })
-  const connection = core.connections.create(ws, {
-    provider: 'bench-api',
-    provider_config_id: config.id,
-    tenant_id: 'bench',
-    mode: 'real',
-    params: {},
-    requested_scopes: [],
-    tokens: { access_token: 'at_bench', token_type: 'Bearer', expires_in: 86_400 },
-    session_id: 'bench',
-  })
+  const { config, connection } = realConnection(core, ws, 'bench-api', `${provider.url}/v1`)
   db.close()
 
   gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { dataFolderMessage, dataFolderProblem } from './data-folder-problems.js'
 import type { Durability } from './db/durability.js'
 import { type Db, openDatabase } from './db/open.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
@@ -61,7 +62,13 @@ export interface OpenDataFolderOptions {
 
 /** Creates (owner-only) and opens a data folder: database, encryption key and admin token. */
 export function openDataFolder(dir: string, options: OpenDataFolderOptions = {}): DataFolder {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const problem = dataFolderProblem(dir)
+  if (problem) throw new Error(dataFolderMessage(dir, problem))
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+  } catch (err) {
+    throw new Error(dataFolderMessage(dir, `it cannot be created (${(err as Error).message})`))
+  }
   try {
     chmodSync(dir, 0o700)
   } catch {

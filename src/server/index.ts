@@ -9,6 +9,7 @@ import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.
 import type { Durability } from '../core/db/durability.js'
 import { closeDatabase } from '../core/db/open.js'
 import { fixturesOf } from '../core/fixtures/fixtures.service.js'
+import { openSdkUpstream } from './sdk-upstream.js'
 import { serveInStages } from './staged-start.js'
 
 /**
@@ -80,6 +81,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     db,
     encryptionKey: folder.encryptionKey,
     adminToken: folder.adminToken,
+    openUpstream: openSdkUpstream,
     ...(config.clock && { clock: config.clock }),
     ...(config.ids && { ids: config.ids }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { firstRunKeysUnseen, markFirstRunKeysShown } from '../../core/bootstrap.js'
 import { DURABILITY_LEVELS } from '../../core/db/durability.js'
 import { AppError } from '../../core/errors.js'
 import { readFixturesFile } from '../../core/fixtures/fixtures.service.js'
@@ -30,7 +31,29 @@ const Options = z.object({
   durability: z.enum(DURABILITY_LEVELS).default('full'),
 })
 
-/** `switchyard serve`: runs until SIGINT/SIGTERM, then closes the server and checkpoints the database. */
+/** Ctrl-C, a stop, a closed terminal: each closes the server and the database before exiting. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/**
+ * Under `npm start` / `npm run` / `npx`, npm passes SIGTERM and SIGINT to the shell it runs the
+ * script in, and that shell dies without passing them on: the server would be left listening,
+ * orphaned. So when npm launched us (it sets npm_command), losing the parent means stop. Not
+ * otherwise: a server started in the background on purpose (`nohup switchyard serve &`) outlives
+ * its shell.
+ */
+function watchLauncher(env: NodeJS.ProcessEnv, stop: () => void): NodeJS.Timeout | undefined {
+  if (!env.npm_command) return undefined
+  const parent = process.ppid
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(timer)
+    stop()
+  }, 250)
+  timer.unref()
+  return timer
+}
+
+/** `switchyard serve`: runs until SIGINT/SIGTERM/SIGHUP (or, under npm, its parent's end), then closes the server and checkpoints the database. */
 export async function serveCommand(argv: string[], io: Io): Promise<void> {
   const { values, positionals } = parseCommand(
     argv,
@@ -51,11 +74,12 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
   let stopRequested = false
   let stop: (() => void) | undefined
   const onSignal = () => {
+    if (stopRequested) return
     stopRequested = true
     stop?.()
   }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
+  for (const signal of STOP_SIGNALS) process.once(signal, onSignal)
+  const parentWatch = watchLauncher(io.env, onSignal)
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer({
@@ -66,8 +90,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
       durability: values.durability,
     })
   } catch (err) {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal)
+    clearInterval(parentWatch)
     if (err instanceof AppError) throw describeFixturesError(err)
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') {
@@ -102,7 +126,16 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
       `Try: curl -s -X POST ${server.url}/api/api-keys/search -H "Authorization: Bearer ${secret.key}"`,
     )
   }
+  const keysUnseen = !server.firstRun && firstRunKeysUnseen(server.core)
+  if (keysUnseen) {
+    lines.push(
+      '',
+      'The first start created two API keys but stopped before showing them, and they cannot be shown again.',
+      `Create a key: switchyard keys create --name dev --role secret --data "${dataDir}" (or on the dashboard's API keys page).`,
+    )
+  }
   io.out(lines.join('\n'))
+  if (server.firstRun || keysUnseen) markFirstRunKeysShown(server.core)
   if (!isLoopbackHost(values.host)) {
     io.err(`warning: bound to ${values.host}; other machines on your network can reach this gateway.`)
   }

@@ -91,9 +91,17 @@ export const CONNECTION_PRAGMAS = [
   'busy_timeout = 5000',
 ] as const
 
-/** Closes a database after folding the WAL back into the main file, so the folder is one file at rest. */
+/**
+ * Closes a database after folding the WAL back into the main file, so the folder is one file at rest.
+ * On a full disk the fold can fail: the WAL then stays beside the file (SQLite replays it on the next
+ * open, nothing committed is lost) and the connection is closed all the same.
+ */
 export function closeDatabase(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // Kept as a WAL, see above.
+  }
   db.close()
 }
 
