@@ -1,4 +1,7 @@
-import type { Db } from './open.js'
+import type Database from 'better-sqlite3'
+
+// better-sqlite3's type, not open.ts's alias: open.ts imports this module.
+type Db = Database.Database
 
 /**
  * How far a commit is on disk before it returns, chosen per `serve` (`--durability`).
