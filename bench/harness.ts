@@ -45,9 +45,24 @@ export function prepareDataFolder(name: string) {
   return { dir, db: folder.db, core, key, workspaceId: core.workspaces.get('default').id }
 }
 
+/**
+ * Where the gateway's CPU profiles go when `BENCH_PROFILE=<folder>` is set: every `switchyard`
+ * process a benchmark spawns then runs with `--cpu-prof` and writes its profile there on exit.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE
+
 /** Spawns `node <args>` and resolves once it prints `listening on <url>`, with everything it printed. */
-export function start(args: string[]): Promise<{ child: ChildProcess; url: string; out: string }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+export function start(
+  args: string[],
+  env?: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; out: string }> {
+  const profile =
+    PROFILE_DIR && args[0] === 'bin/switchyard.js' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  })
   let out = ''
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {

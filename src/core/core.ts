@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
+import { createIdentityCache } from './auth/identity-cache.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
@@ -107,12 +108,13 @@ export function createCore(deps: CoreDeps) {
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeysRepo = createApiKeysRepo(db)
   const apiKeys = createApiKeysService({ db, repo: apiKeysRepo, clock, ids })
+  const identity = createIdentityCache(db, { apiKeys, workspaces })
   const auth = createAuthenticator({
-    apiKeys,
-    workspaces,
+    apiKeys: { authenticate: identity.authenticateKey },
+    workspaces: { get: identity.workspaceByName },
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
-  const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+  const rateLimits = createRateLimiter({ clock, workspaceOf: identity.workspaceById })
 
   // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })

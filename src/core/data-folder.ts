@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { dataFolderMessage, dataFolderProblem } from './data-folder-problems.js'
+import type { Durability } from './db/durability.js'
 import { type Db, openDatabase } from './db/open.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 
@@ -55,6 +56,8 @@ export interface OpenDataFolderOptions {
    * the key wrapped by the OS keychain (Electron safeStorage).
    */
   encryptionKey?: Buffer
+  /** How durable each commit is; `full` unless given (see db/durability.ts). */
+  durability?: Durability
 }
 
 /** Creates (owner-only) and opens a data folder: database, encryption key and admin token. */
@@ -80,7 +83,10 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
       `This data folder belongs to the desktop app: its encryption key is wrapped by the OS keychain (${KEYCHAIN_KEY_FILE}). Open it with the desktop app, or use another folder with --data.`,
     )
   }
-  const db = openDatabase({ path: join(dir, DB_FILE) })
+  const db = openDatabase({
+    path: join(dir, DB_FILE),
+    ...(options.durability && { durability: options.durability }),
+  })
   const encryptionKey =
     options.encryptionKey ??
     Buffer.from(

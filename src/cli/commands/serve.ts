@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { firstRunKeysUnseen, markFirstRunKeysShown } from '../../core/bootstrap.js'
+import { DURABILITY_LEVELS } from '../../core/db/durability.js'
 import { AppError } from '../../core/errors.js'
 import { readFixturesFile } from '../../core/fixtures/fixtures.service.js'
 import { VERSION } from '../../core/version.js'
@@ -10,11 +11,16 @@ import { type Io, resolveDataDir } from '../context.js'
 import { describeFixturesError } from './fixtures.js'
 
 export const SERVE_USAGE = `Usage:
-  switchyard serve [--port N] [--host H] [--data DIR] [--fixtures FILE]
+  switchyard serve [--port N] [--host H] [--data DIR] [--fixtures FILE] [--durability full|normal]
     --port N   port to listen on (default 4747; 0 picks a free one)
     --host H   address to bind (default 127.0.0.1; anything else exposes the gateway to your network)
     --data DIR data folder (default: $SWITCHYARD_DATA, else the OS user-data folder)
-    --fixtures FILE  apply this fixtures file before listening (see 'switchyard fixtures --help')`
+    --fixtures FILE  apply this fixtures file before listening (see 'switchyard fixtures --help')
+    --durability full|normal
+               full (default): every commit is fsynced before it returns (an acknowledged
+               webhook survives a power cut); normal: WAL with synchronous = NORMAL, faster
+               ingest, nothing lost when the process crashes, but a power cut or OS crash may
+               lose the last commits`
 
 const Options = z.object({
   data: z.string().optional(),
@@ -22,6 +28,7 @@ const Options = z.object({
   port: intArg(0, 65535).default(4747),
   host: z.string().min(1).default('127.0.0.1'),
   fixtures: z.string().min(1).optional(),
+  durability: z.enum(DURABILITY_LEVELS).default('full'),
 })
 
 /** Ctrl-C, a stop, a closed terminal: each closes the server and the database before exiting. */
@@ -50,7 +57,12 @@ function watchLauncher(env: NodeJS.ProcessEnv, stop: () => void): NodeJS.Timeout
 export async function serveCommand(argv: string[], io: Io): Promise<void> {
   const { values, positionals } = parseCommand(
     argv,
-    { port: { type: 'string', short: 'p' }, host: { type: 'string' }, fixtures: { type: 'string' } },
+    {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      fixtures: { type: 'string' },
+      durability: { type: 'string' },
+    },
     Options,
     SERVE_USAGE,
   )
@@ -70,7 +82,13 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
   const parentWatch = watchLauncher(io.env, onSignal)
   let server: Awaited<ReturnType<typeof startServer>>
   try {
-    server = await startServer({ dataDir, host: values.host, port: values.port, fixtures })
+    server = await startServer({
+      dataDir,
+      host: values.host,
+      port: values.port,
+      fixtures,
+      durability: values.durability,
+    })
   } catch (err) {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal)
     clearInterval(parentWatch)
@@ -92,6 +110,11 @@ export async function serveCommand(argv: string[], io: Io): Promise<void> {
     `dashboard: ${server.url}/?token=${server.adminToken}`,
     `data folder: ${dataDir}`,
   ]
+  if (values.durability === 'normal') {
+    lines.push(
+      'durability: normal (a crash of this process loses nothing; a power cut may lose the last commits)',
+    )
+  }
   if (server.firstRun) {
     const secret = server.firstRun.keys.find((k) => k.role === 'secret')!
     lines.push(

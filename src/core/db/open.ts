@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
+import { type Durability, synchronousPragma } from './durability.js'
 import { applyMigrations } from './migrate.js'
 import { MIGRATIONS } from './migrations/index.js'
 
@@ -10,17 +11,21 @@ export type Db = Database.Database
 export interface OpenDatabaseOptions {
   /** Path to the SQLite file, or ':memory:'. */
   path: string
+  /** `full` unless given: see durability.ts. */
+  durability?: Durability
 }
 
 /**
  * Opens the database with the pragmas the gateway relies on and applies pending migrations.
  * `synchronous = FULL` in WAL mode makes every committed transaction durable across power loss,
- * which is what "an acknowledged webhook is never lost" needs; group commit pays for it.
+ * which is what "an acknowledged webhook is never lost" needs; group commit pays for it. A server
+ * may choose `synchronous = NORMAL` instead (durability.ts).
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   makePrivateFile(options.path)
   const db = connect(options.path)
   for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
+  if (options.durability) db.pragma(synchronousPragma(options.durability))
   applyMigrations(db, MIGRATIONS)
   return db
 }
