@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { dirname } from 'node:path'
 import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
+import { createIdentityCache } from './auth/identity-cache.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
@@ -11,6 +13,7 @@ import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
+import { AppError } from './errors.js'
 import { createEventWaits } from './events/event-wait.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
@@ -42,8 +45,9 @@ import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
-import { openSdkUpstream } from './sync/sdk-upstream.js'
+import { createDiskWatch } from './storage/disk-full.js'
 import { createSyncService } from './sync/sync.service.js'
+import type { OpenUpstream } from './sync/upstream.js'
 import { createTriggersService } from './triggers/triggers.service.js'
 import { createDispatcher } from './webhook-endpoints/dispatcher.js'
 import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-messages.repo.js'
@@ -66,6 +70,16 @@ export interface CoreDeps {
   catalog?: Catalog
   /** The data folder's local admin token (the UI's credential); admin access is off without it. */
   adminToken?: string
+  /** Opens an upstream Switchyard for `sync pull` (the SDK adapter, passed in by the server and CLI). */
+  openUpstream?: OpenUpstream
+}
+
+/** Without an upstream client, a pull is refused before anything is written. */
+const noUpstream: OpenUpstream = () => {
+  throw new AppError(
+    'unavailable',
+    'This gateway was started without an upstream client; sync pull is unavailable.',
+  )
 }
 
 /**
@@ -76,6 +90,8 @@ export function createCore(deps: CoreDeps) {
   const { db } = deps
   // Foundations
   const clock = deps.clock ?? systemClock
+  // Whether the data folder's disk filled up under a write (the health check and the problems say so)
+  const disk = createDiskWatch(dirname(db.name))
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
   const box = createSecretBox(deps.encryptionKey)
@@ -92,12 +108,13 @@ export function createCore(deps: CoreDeps) {
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeysRepo = createApiKeysRepo(db)
   const apiKeys = createApiKeysService({ db, repo: apiKeysRepo, clock, ids })
+  const identity = createIdentityCache(db, { apiKeys, workspaces })
   const auth = createAuthenticator({
-    apiKeys,
-    workspaces,
+    apiKeys: { authenticate: identity.authenticateKey },
+    workspaces: { get: identity.workspaceByName },
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
-  const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+  const rateLimits = createRateLimiter({ clock, workspaceOf: identity.workspaceById })
 
   // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
@@ -219,12 +236,20 @@ export function createCore(deps: CoreDeps) {
     // built-in simulation (which passes on real connections' replays and on calls it does not
     // simulate), then recordings.
     answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
+    disk,
   })
 
   // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
-  const sync = createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream })
+  const sync = createSyncService({
+    db,
+    clock,
+    ids,
+    events,
+    providers,
+    openUpstream: deps.openUpstream ?? noUpstream,
+  })
 
   // The dashboard's overview: exact counts straight from the tables
   const overview = createOverview({
@@ -240,6 +265,7 @@ export function createCore(deps: CoreDeps) {
   let closing: Promise<void> | undefined
   return {
     db,
+    disk,
     clock,
     ids,
     settings,

@@ -844,7 +844,7 @@ export interface paths {
     put?: never
     /**
      * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
-     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.
+     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted. Through the workspace's own key, a declared `tier` or `rpm` must be the one it has (403 otherwise: only the admin token, the CLI and `startSwitchyard` set limits); an id another workspace holds is a 409.
      */
     post: operations['resetWorkspace']
     delete?: never
@@ -1094,7 +1094,7 @@ export interface paths {
     }
     /**
      * Liveness check
-     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.
+     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled: `ok`, or `degraded` with a `reason` while the gateway runs but cannot store writes. Needs no key; loopback Hosts only.
      */
     get: operations['health']
     put?: never
@@ -2379,6 +2379,7 @@ export interface components {
         | 'simulation_unavailable'
         | 'upstream_error'
         | 'unavailable'
+        | 'disk_full'
         | 'upstream_timeout'
       detail: string
       errors?: {
@@ -9596,8 +9597,13 @@ export interface operations {
         }
         content: {
           'application/json': {
+            /**
+             * @description Why the gateway is degraded: `disk_full`, the data folder's disk filled under a write (writes answer 503 `disk_full` until space returns; reads keep working).
+             * @enum {string}
+             */
+            reason?: 'disk_full'
             /** @enum {string} */
-            status: 'ok'
+            status: 'ok' | 'degraded'
             version: string
           }
         }

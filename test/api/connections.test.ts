@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { count, dataFolderBytes, eventsOf, follow, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { count, dataFolderBytes, eventsOf, follow, simulatedFlow } from './oauth-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FORM_LIMITS, MAX_BODY_DEPTH } from '../../src/core/mock-routes/request-body.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { simulatedFlow } from './oauth-helpers.js'
 
 /** Request bodies built to make a mock route's template slow or deep: a 400, never a hang or a 500. */
 let t: TestApp

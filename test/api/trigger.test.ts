@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_PROVIDERS } from '../../src/core/seed/demo-seed.js'
+import { readSse } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { readSse } from './webhooks-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

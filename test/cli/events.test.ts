@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
 import { tempDir } from '../helpers/app.js'
+import { run } from '../helpers/cli/events-helpers.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
-import { run } from './events-helpers.js'
 
 const data = tempDir('switchyard-events-')
 let server: ServeProcess

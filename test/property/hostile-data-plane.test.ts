@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simulatorClientId } from '../../src/core/oauth/endpoints.js'
 import { tokenStyleOf } from '../../src/core/simulator/token-styles.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 /**

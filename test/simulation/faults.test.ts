@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 

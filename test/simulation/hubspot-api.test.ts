@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulationRepo } from '../../src/core/providers-kit/engine/simulation.repo.js'
 import type { AccountObjects } from '../../src/core/providers-kit/kit/provider-kit.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { capturedWebhooks, simulatedConnect } from './helpers.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 /** The simulated HubSpot search's CONTAINS_TOKEN wildcards, on input built to make a regex backtrack. */

@@ -5,7 +5,7 @@ import type { AccountObjects } from '../../src/core/providers-kit/kit/provider-k
 import { slackSimulation } from '../../src/core/providers-kit/slack/index.js'
 import type { SlackState } from '../../src/core/providers-kit/slack/state.js'
 import { seedDemo } from '../../src/core/seed/demo-seed.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { capturedWebhooks } from './helpers.js'
 

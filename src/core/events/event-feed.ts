@@ -1,4 +1,4 @@
-import { matchesFilter } from './event-filter.js'
+import { matchesFilter } from '../../shared/event-filter.js'
 import type { EventRow, EventsRepo } from './events.repo.js'
 import type { Event, EventFilter } from './events.schema.js'
 

@@ -33,9 +33,10 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
   const insertToken = db.prepare(
     'INSERT OR IGNORE INTO simulation_tokens (token_hash, workspace_id, grant_id, kind, expires_at, expired_at, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
   )
-  const find = db.prepare<[string], TokenRow>(
+  // A token is looked up in its workspace only: another workspace's token of the same value is not it.
+  const find = db.prepare<[string, string], TokenRow>(
     `SELECT t.workspace_id, t.grant_id, t.kind, t.expires_at, t.expired_at, g.connection_id, g.revoked_at, g.provider
-     FROM simulation_tokens t JOIN simulation_grants g ON g.id = t.grant_id WHERE t.token_hash = ?`,
+     FROM simulation_tokens t JOIN simulation_grants g ON g.id = t.grant_id WHERE t.workspace_id = ? AND t.token_hash = ?`,
   )
   const bind = db.prepare(
     'UPDATE simulation_grants SET connection_id = ? WHERE id = ? AND connection_id IS NULL',
@@ -62,7 +63,9 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
       usedRefreshToken?: string | undefined
     }): void {
       const now = clock.now()
-      const used = input.usedRefreshToken ? find.get(sha256(input.usedRefreshToken)) : undefined
+      const used = input.usedRefreshToken
+        ? find.get(input.workspaceId, sha256(input.usedRefreshToken))
+        : undefined
       let grantId = used?.workspace_id === input.workspaceId ? used.grant_id : undefined
       if (grantId) {
         db.prepare(
@@ -85,13 +88,13 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
 
     /** Whether this refresh token was issued for the workspace's provider (a refresh needs one that was). */
     issuedRefresh(workspaceId: string, provider: string, refreshToken: string): boolean {
-      const row = find.get(sha256(refreshToken))
+      const row = find.get(workspaceId, sha256(refreshToken))
       return row?.kind === 'refresh' && row.workspace_id === workspaceId && row.provider === provider
     },
 
     /** Whether a refresh token was revoked (a refresh with it must fail with invalid_grant). */
     refreshRevoked(workspaceId: string, refreshToken: string): boolean {
-      const row = find.get(sha256(refreshToken))
+      const row = find.get(workspaceId, sha256(refreshToken))
       return !!row && row.workspace_id === workspaceId && row.revoked_at !== null
     },
 
@@ -102,7 +105,7 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
       provider: string,
       token: string | null | undefined,
     ): TokenVerdict {
-      const row = token ? find.get(sha256(token)) : undefined
+      const row = token ? find.get(workspaceId, sha256(token)) : undefined
       if (row?.kind !== 'access' || row.workspace_id !== workspaceId || row.provider !== provider)
         return 'unknown'
       if (row.connection_id !== null && row.connection_id !== connectionId) return 'unknown'
@@ -114,7 +117,7 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
 
     /** Binds the grant of a connection's current token without judging it (before a fault). */
     claim(workspaceId: string, connectionId: string, token: string | null | undefined): void {
-      const row = token ? find.get(sha256(token)) : undefined
+      const row = token ? find.get(workspaceId, sha256(token)) : undefined
       if (row && row.workspace_id === workspaceId && row.connection_id === null)
         bind.run(connectionId, row.grant_id)
     },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { CLI } from '../helpers/cli.js'
+import { CLI } from '../cli.js'
 
 /** The real `switchyard` command, run without blocking (the gateway it talks to may share this process's loop). */
 export function run(args: string[], env: Record<string, string> = {}) {

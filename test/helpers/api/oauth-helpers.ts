@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { TestApp } from '../helpers/app.js'
+import type { TestApp } from '../app.js'
 
 /** The origin `app.request()` sees: session URLs and the simulator live there. */
 export const LOCAL = 'http://localhost'

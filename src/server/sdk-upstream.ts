@@ -1,5 +1,5 @@
-import { Switchyard, type SwitchyardOptions } from '../../sdk/index.js'
-import type { OpenUpstream, UpstreamItem } from './upstream.js'
+import type { OpenUpstream, UpstreamItem } from '../core/sync/upstream.js'
+import { Switchyard, type SwitchyardOptions } from '../sdk/index.js'
 
 const OPERATIONS = {
   providers: 'searchProviders',
@@ -9,7 +9,10 @@ const OPERATIONS = {
   events: 'searchEvents',
 } as const
 
-/** The upstream through the published SDK: its retries, backoff and cursor walk. */
+/**
+ * The upstream through the published SDK: its retries, backoff and cursor walk. Core knows only the
+ * `OpenUpstream` interface; the compositions (server, CLI, tests) pass this adapter in.
+ */
 export const openSdkUpstream: OpenUpstream = ({ baseUrl, apiKey, client }) => {
   // `client` holds this SDK's options, as the caller of the pull meant them (UpstreamClientOptions).
   const sdk = new Switchyard({ ...(client as Partial<SwitchyardOptions>), apiKey, baseUrl })
