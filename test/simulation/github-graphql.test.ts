@@ -1,6 +1,9 @@
 import { GraphqlResponseError, graphql } from '@octokit/graphql'
+import { schema as githubPublished } from '@octokit/graphql-schema'
 import { Octokit } from '@octokit/rest'
+import { buildClientSchema, type IntrospectionQuery, isEnumType, isScalarType, parse, validate } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { githubGraphqlSchema } from '../../src/core/providers-kit/github/graphql/schema.js'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
@@ -178,3 +181,44 @@ describe('GitHub GraphQL through @octokit/graphql', () => {
     expect(ghost.errors?.[0]).toMatchObject({ type: 'NOT_FOUND', path: ['node'] })
   })
 })
+
+describe('the simulated schema against GitHub’s published one (@octokit/graphql-schema)', () => {
+  const github = buildClientSchema(githubPublished.json as unknown as IntrospectionQuery)
+
+  it('every type, field, argument, input field and enum value it declares is GitHub’s, with GitHub’s types', () => {
+    const mismatches: string[] = []
+    for (const [name, ours] of Object.entries(githubGraphqlSchema.getTypeMap())) {
+      if (name.startsWith('__') || isScalarType(ours)) continue
+      const theirs = github.getType(name)
+      if (!theirs || theirs.constructor !== ours.constructor) {
+        mismatches.push(`type ${name}`)
+        continue
+      }
+      if (isEnumType(ours) && isEnumType(theirs)) {
+        for (const v of ours.getValues()) if (!theirs.getValue(v.name)) mismatches.push(`${name}.${v.name}`)
+        continue
+      }
+      const theirFields = (theirs as typeof ours & { getFields(): Record<string, Field> }).getFields()
+      for (const [fieldName, field] of Object.entries(
+        (ours as { getFields(): Record<string, Field> }).getFields(),
+      )) {
+        const their = theirFields[fieldName]
+        if (!their || String(their.type) !== String(field.type)) {
+          mismatches.push(`${name}.${fieldName}: ${field.type} vs ${their?.type}`)
+          continue
+        }
+        for (const arg of field.args ?? []) {
+          const theirArg = their.args?.find((a) => a.name === arg.name)
+          if (!theirArg || String(theirArg.type) !== String(arg.type))
+            mismatches.push(`${name}.${fieldName}(${arg.name}: ${arg.type} vs ${theirArg?.type})`)
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+
+  it('the queries this file sends are valid against GitHub’s schema', () => {
+    expect(validate(github, parse(ISSUES)).map((e) => e.message)).toEqual([])
+  })
+})
+type Field = { type: unknown; args?: ReadonlyArray<{ name: string; type: unknown }> }

@@ -13,6 +13,17 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     id: ID!
   }
 
+  interface Actor {
+    login: String!
+    url: URI!
+  }
+
+  interface RepositoryOwner {
+    id: ID!
+    login: String!
+    url: URI!
+  }
+
   type Query {
     viewer: User!
     repository(owner: String!, name: String!): Repository
@@ -42,7 +53,7 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     endCursor: String
   }
 
-  type User implements Node {
+  type User implements Node & Actor & RepositoryOwner {
     id: ID!
     databaseId: Int
     login: String!
@@ -63,7 +74,7 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     hasIssuesEnabled: Boolean!
     url: URI!
     createdAt: DateTime!
-    owner: User!
+    owner: RepositoryOwner!
     issue(number: Int!): Issue
     issues(
       first: Int
@@ -124,7 +135,7 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     createdAt: DateTime!
     updatedAt: DateTime!
     url: URI!
-    author: User
+    author: Actor
     repository: Repository!
     labels(first: Int): LabelConnection
     comments(first: Int, after: String): IssueCommentConnection!
@@ -137,7 +148,7 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     createdAt: DateTime!
     updatedAt: DateTime!
     url: URI!
-    author: User
+    author: Actor
     issue: Issue!
   }
 
