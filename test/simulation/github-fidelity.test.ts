@@ -8,7 +8,7 @@ import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { problems, responseValidator } from './github-schemas.js'
-import { capturedWebhooks, header, simulatedConnect } from './helpers.js'
+import { capturedWebhooks, configureProvider, header, simulatedConnect } from './helpers.js'
 
 /**
  * What integration code leans on beyond the operations themselves, driven through the unchanged
@@ -41,12 +41,7 @@ const statusOf = async (p: Promise<unknown>) => {
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
   key = firstSecretKey(server)
-  const config = await fetch(`${server.url}/api/provider-configs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'github', webhook_secret: SECRET }),
-  })
-  expect(config.status).toBe(201)
+  await configureProvider(server, key, 'github', SECRET)
   baseUrl = `${server.url}/proxy/${await simulatedConnect(server, 'github', owner)}`
   octokit = new Octokit({ baseUrl, auth: key, log: quiet })
   await octokit.rest.repos.createForAuthenticatedUser({ name: repo })

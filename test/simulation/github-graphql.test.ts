@@ -1,13 +1,20 @@
 import { GraphqlResponseError, graphql } from '@octokit/graphql'
 import { schema as githubPublished } from '@octokit/graphql-schema'
 import { Octokit } from '@octokit/rest'
-import { buildClientSchema, type IntrospectionQuery, isEnumType, isScalarType, parse, validate } from 'graphql'
+import {
+  buildClientSchema,
+  type IntrospectionQuery,
+  isEnumType,
+  isScalarType,
+  parse,
+  validate,
+} from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubGraphqlSchema } from '../../src/core/providers-kit/github/graphql/schema.js'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
-import { capturedWebhooks, header, simulatedConnect } from './helpers.js'
+import { capturedWebhooks, configureProvider, header, simulatedConnect } from './helpers.js'
 
 /**
  * GitHub's GraphQL API over the simulated account, through the unchanged @octokit/graphql and
@@ -22,11 +29,7 @@ const owner = 'octo-graph'
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
   const key = firstSecretKey(server)
-  await fetch(`${server.url}/api/provider-configs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'github', webhook_secret: 'graph-secret' }),
-  })
+  await configureProvider(server, key, 'github', 'graph-secret')
   const baseUrl = `${server.url}/proxy/${await simulatedConnect(server, 'github', owner)}`
   octokit = new Octokit({ baseUrl, auth: key, log: { debug() {}, info() {}, warn() {}, error() {} } })
   gql = graphql.defaults({ baseUrl, headers: { authorization: `token ${key}` } })
@@ -198,7 +201,7 @@ describe('the simulated schema against GitHub’s published one (@octokit/graphq
         for (const v of ours.getValues()) if (!theirs.getValue(v.name)) mismatches.push(`${name}.${v.name}`)
         continue
       }
-      const theirFields = (theirs as typeof ours & { getFields(): Record<string, Field> }).getFields()
+      const theirFields = (theirs as unknown as { getFields(): Record<string, Field> }).getFields()
       for (const [fieldName, field] of Object.entries(
         (ours as { getFields(): Record<string, Field> }).getFields(),
       )) {
