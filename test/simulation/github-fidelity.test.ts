@@ -173,6 +173,7 @@ describe('conditional requests and the rate limit', () => {
     const refused = await statusOf(octokit.rest.users.getAuthenticated())
     expect(refused.status).toBe(403)
     expect(refused.response?.headers['x-ratelimit-remaining']).toBe('0')
+    valid('GET', '/user', 403, refused.response?.data)
     expect(refused.response?.data).toMatchObject({
       message: expect.stringMatching(/^API rate limit exceeded for user ID \d+\./),
       documentation_url: expect.stringContaining('rate-limits'),
