@@ -4,6 +4,7 @@ import { RequestError } from '@octokit/request-error'
 import { Octokit } from '@octokit/rest'
 import { verify } from '@octokit/webhooks-methods'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rateWindowOf, remainingOf, spend } from '../../src/core/providers-kit/kit/rate-limit.js'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
@@ -19,8 +20,11 @@ const SECRET = 'fidelity-secret'
 const data = tempDir('switchyard-gh-fidelity-')
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }
 let server: RunningServer
+/** How far the gateway's clock runs ahead (to reach the next rate-limit window). */
+let shift = 0
 let octokit: Octokit
 let baseUrl: string
+let connectionId: string
 let key: string
 const owner = 'octo-fidelity'
 const repo = 'lists'
@@ -39,10 +43,11 @@ const statusOf = async (p: Promise<unknown>) => {
 }
 
 beforeAll(async () => {
-  server = await startQuietServer(data.dir)
+  server = await startQuietServer(data.dir, { clock: { now: () => Date.now() + shift } })
   key = firstSecretKey(server)
   await configureProvider(server, key, 'github', SECRET)
-  baseUrl = `${server.url}/proxy/${await simulatedConnect(server, 'github', owner)}`
+  connectionId = await simulatedConnect(server, 'github', owner)
+  baseUrl = `${server.url}/proxy/${connectionId}`
   octokit = new Octokit({ baseUrl, auth: key, log: quiet })
   await octokit.rest.repos.createForAuthenticatedUser({ name: repo })
   await octokit.rest.repos.createForAuthenticatedUser({ name: 'another', private: true })
@@ -164,10 +169,11 @@ describe('conditional requests and the rate limit', () => {
     const reset = Number(a.headers['x-ratelimit-reset'])
     expect(reset % 3600).toBe(0)
     expect(reset * 1000 - Date.now()).toBeLessThanOrEqual(3_600_000)
-    // Spend the rest of this hour's budget without 5000 calls: the count is the account's stored row.
-    server.core.db
-      .prepare(`UPDATE simulation_objects SET data = '{"used":4999}' WHERE kind = 'rate_limit'`)
-      .run()
+    // Spend the rest of this hour's budget but one, in the gateway's own counter (5000 HTTP calls
+    // would only be slow); the calls below go through HTTP.
+    const account = `${server.core.workspaces.get('default').id}/${connectionId}`
+    let w = rateWindowOf(account, 'core', Date.now() + shift, 5000)
+    while (remainingOf(w) > 1) w = spend(account, w)
     const last = await octokit.rest.users.getAuthenticated()
     expect(last.headers['x-ratelimit-remaining']).toBe('0')
     const refused = await statusOf(octokit.rest.users.getAuthenticated())
@@ -196,7 +202,7 @@ describe('conditional requests and the rate limit', () => {
     expect(seen).toHaveLength(1)
     expect(seen[0]!.retryAfter).toBeGreaterThan(0)
     // The next hour's window starts over.
-    server.core.db.prepare(`UPDATE simulation_objects SET num = num - 1 WHERE kind = 'rate_limit'`).run()
+    shift = reset * 1000 - Date.now() + 1000
     const fresh = await octokit.rest.users.getAuthenticated()
     expect(fresh.headers['x-ratelimit-used']).toBe('1')
   })

@@ -58,6 +58,9 @@ export const canWrite = (scopes: readonly string[], repo: { private: boolean }) 
 /** GitHub's timestamps are whole seconds. */
 export const nowIso = (ctx: Ctx) => isoSeconds(ctx.nowMs)
 
+/** The simulated account a call is on (its rate limit is counted per account). */
+export const accountOf = (ctx: Ctx) => `${ctx.call.workspaceId}/${ctx.call.connection.id}`
+
 export const headersOf = (ctx: Ctx) => githubHeaders(ctx.scopes, ctx.ids)
 export const ok = (ctx: Ctx, status: number, body: string, extra: HeaderList = []) =>
   answer(status, body, [...headersOf(ctx), ...extra])

@@ -1,8 +1,7 @@
-import type { AccountObjects } from './provider-kit.js'
-
 /**
  * A simulated primary rate limit: calls counted per account and resource in clock-hour windows
- * (a new hour starts a fresh count), kept with the account's objects so it survives restarts.
+ * (a new hour starts a fresh count). Counts live in memory, not in the database: a durable write
+ * on every GET would cost more than the call itself, and a restart giving a fresh budget is harmless.
  */
 export interface RateWindow {
   resource: string
@@ -15,27 +14,23 @@ export interface RateWindow {
 }
 
 const HOUR_MS = 3_600_000
-const KIND = 'rate_limit'
+/** Account and resource → the current window's number and count. */
+const counts = new Map<string, { index: number; used: number }>()
 
-/** The current window of a resource with its count so far. */
-export function rateWindowOf(
-  objects: AccountObjects,
-  resource: string,
-  nowMs: number,
-  limit: number,
-): RateWindow {
+/** The current window of an account's resource (`account`: workspace and connection) with its count. */
+export function rateWindowOf(account: string, resource: string, nowMs: number, limit: number): RateWindow {
   const index = Math.floor(nowMs / HOUR_MS)
-  const stored = objects.get(KIND, resource, index)
-  const used = stored ? (JSON.parse(stored) as { used: number }).used : 0
+  const stored = counts.get(`${account}\u0000${resource}`)
+  const used = stored?.index === index ? stored.used : 0
   return { resource, limit, used, index, resetSeconds: ((index + 1) * HOUR_MS) / 1000 }
 }
 
 export const remainingOf = (w: RateWindow) => Math.max(0, w.limit - w.used)
 
 /** Counts one call in the window; the window after it. */
-export function spend(objects: AccountObjects, w: RateWindow): RateWindow {
+export function spend(account: string, w: RateWindow): RateWindow {
   const next = { ...w, used: w.used + 1 }
-  objects.put(KIND, w.resource, w.index, { used: next.used })
+  counts.set(`${account}\u0000${w.resource}`, { index: w.index, used: next.used })
   return next
 }
 

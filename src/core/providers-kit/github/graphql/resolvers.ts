@@ -4,7 +4,7 @@ import { rateWindowOf, remainingOf } from '../../kit/rate-limit.js'
 import { isoSeconds } from '../../kit/time.js'
 import { RATE_LIMIT } from '../errors.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
-import type { Ctx } from '../state.js'
+import { accountOf, type Ctx } from '../state.js'
 import {
   commentsOf,
   commentView,
@@ -100,7 +100,7 @@ export function rootOf(ctx: Ctx, rest: RestCall) {
       return viewOf(ctx, found)
     },
     rateLimit: () => {
-      const w = rateWindowOf(ctx.objects, 'graphql', ctx.nowMs, RATE_LIMIT)
+      const w = rateWindowOf(accountOf(ctx), 'graphql', ctx.nowMs, RATE_LIMIT)
       return {
         cost: 1,
         limit: w.limit,
