@@ -1,6 +1,6 @@
 import type { Clock } from '../common/clock.js'
-import type { Answerer, ProxyCall } from '../proxy/answerers.js'
-import { redactRequestHeaders } from '../recordings/redact.js'
+import type { Answerer, ProxyCall } from '../proxy/answerer.js'
+import { redactRequestHeaders } from '../proxy/redact.js'
 import type { MockRouteRow, MockRoutesRepo } from './mock-routes.repo.js'
 import { MAX_MOCK_ROUTES, NO_BODY_STATUSES } from './mock-routes.schema.js'
 import { compareSpecificity, matchPath, type PathPattern, parsePathPattern } from './path-pattern.js'
@@ -119,7 +119,7 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
     return { ...entry, row }
   }
 
-  const answerer: Answerer = (call) => {
+  const answer: Answerer['answer'] = (call) => {
     const matches: Array<{ route: Compiled; params: Record<string, string> }> = []
     for (const row of repo.candidates(call.workspaceId, call.connection.provider, call.method)) {
       const route = compile(row)
@@ -160,5 +160,5 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
     }
   }
 
-  return answerer
+  return { name: 'mock route', answer }
 }

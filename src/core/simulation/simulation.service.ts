@@ -7,7 +7,7 @@ import type { CredentialsService } from '../connections/credentials.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
-import type { Answerer, ProxyCall } from '../proxy/answerers.js'
+import type { ProxyAnswer, ProxyCall } from '../proxy/answerers.js'
 import type { Sample } from '../triggers/samples/sample.js'
 import type { Fault, FaultInput } from './faults.schema.js'
 import type { AccountObjects, ProviderSimulation, SimulationContext } from './provider-simulation.js'
@@ -15,9 +15,22 @@ import type { SimulationRepo } from './simulation.repo.js'
 import type { SimulationView } from './simulation-view.schema.js'
 import type { TokenLedger, TokenVerdict } from './token-ledger.js'
 
+/** A fault's answer for a provider without a built-in simulation (no dialect to speak). */
+const plainFault = (status: number): ProxyAnswer => ({
+  status,
+  headers: [
+    ['content-type', 'application/json'],
+    ...(status === 429 ? ([['retry-after', '60']] as Array<[string, string]>) : []),
+  ],
+  body: new TextEncoder().encode(
+    JSON.stringify({ error: status === 429 ? 'rate_limited' : 'server_error', simulated_fault: true }),
+  ),
+  mode: 'simulated',
+})
+
 /**
  * The built-in provider simulation: an answerer for simulated connections (in front of the
- * recordings) that applies the token rule and the connection's faults, then lets the provider's
+ * recordings) that applies the token rule, then lets the provider's
  * simulation answer from its per-connection state in SQLite; and the faults API behind
  * `/api/connections/{id}/faults`. Webhooks the simulation emits go out through the capture path
  * (signed like the provider signs them) after the call has answered, in order.
@@ -122,20 +135,36 @@ export function createSimulation(deps: {
   // A latency fault waits here (an object, so a test can watch the delays without measuring time).
   const timing = { delay: (ms: number): Promise<void> => sleep(ms) }
 
-  const answerer: Answerer = async (call) => {
+  /**
+   * The connection's pending call faults, asked by the proxy before anything answers a simulated
+   * call (mock route, simulation or recording): waits out a latency fault, then answers a
+   * server_error or rate_limit fault in the provider's dialect (a plain JSON error without a
+   * simulation), else passes.
+   */
+  const faultAnswerer = async (call: ProxyCall): Promise<ProxyAnswer | undefined> => {
+    if (call.connection.mode !== 'simulated') return undefined
+    const { workspaceId, connection } = call
+    const sim = byProvider.get(connection.provider)
+    const { faults } = account(workspaceId, connection)
+    const latency = take(workspaceId, connection.id, faults, 'latency')
+    if (latency?.ms) await timing.delay(latency.ms)
+    const failure = take(workspaceId, connection.id, faults, 'server_error')
+    if (failure) return sim ? sim.serverError(failure.status ?? 500) : plainFault(failure.status ?? 500)
+    if (take(workspaceId, connection.id, faults, 'rate_limit')) {
+      return sim ? sim.rateLimited(clock.now()) : plainFault(429)
+    }
+    return undefined
+  }
+
+  const answerer = async (call: ProxyCall): Promise<ProxyAnswer | undefined> => {
     if (call.connection.mode !== 'simulated') return undefined
     const sim = byProvider.get(call.connection.provider)
     const handler = sim?.route(call)
     if (!sim || !handler) return undefined
     const { workspaceId, connection } = call
-    const { faults, state } = account(workspaceId, connection)
-    const latency = take(workspaceId, connection.id, faults, 'latency')
-    if (latency?.ms) await timing.delay(latency.ms)
-    const failure = take(workspaceId, connection.id, faults, 'server_error')
-    if (failure) return sim.serverError(failure.status ?? 500)
+    const { state } = account(workspaceId, connection)
     const verdict = await authorize(call)
     if (verdict !== 'ok') return sim.unauthorized(verdict)
-    if (take(workspaceId, connection.id, faults, 'rate_limit')) return sim.rateLimited(clock.now())
     const samples: Sample[] = []
     const run = () => {
       const ctx: SimulationContext<unknown> = {
@@ -185,6 +214,8 @@ export function createSimulation(deps: {
   return {
     /** Registered in front of the recordings (see core.ts). */
     answerer,
+    /** Applied by the proxy around every answer to a simulated call (see core.ts). */
+    faultAnswerer,
     /** Takes no more webhooks and resolves once those already queued have been captured. */
     close(): Promise<void> {
       closed = true

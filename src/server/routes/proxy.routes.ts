@@ -165,6 +165,6 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     headers.set('switchyard-proxy-mode', answer.mode)
     return new Response(answer.body as BodyInit | null, { status: answer.status, headers })
   }
-  app.all('/proxy/:connection_id', auth, handle)
+  app.all('/proxy/:connection_id', auth, bodyLimit, handle)
   app.all('/proxy/:connection_id/*', auth, bodyLimit, handle)
 }
