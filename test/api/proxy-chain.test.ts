@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { cassetteEntry } from '../helpers/cassette.js'
 import { simulatedFlow } from './oauth-helpers.js'
 
 /**
@@ -27,25 +28,10 @@ beforeAll(async () => {
     body: {
       version: 1,
       entries: [
-        {
-          provider: 'github',
-          recorded_at: '2026-01-01T00:00:00.000Z',
-          duration_ms: 3,
-          request: {
-            method: 'GET',
-            path: '/recorded/thing',
-            query: '',
-            headers: [],
-            body: '',
-            body_encoding: 'utf8',
-          },
-          response: {
-            status: 200,
-            headers: [['content-type', 'application/json']],
-            body: '{"recorded":true}',
-            body_encoding: 'utf8',
-          },
-        },
+        cassetteEntry('github', '/recorded/thing', {
+          headers: [['content-type', 'application/json']],
+          body: '{"recorded":true}',
+        }),
       ],
     },
   })

@@ -1,5 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cassetteEntry } from '../helpers/cassette.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 
 /**
@@ -11,13 +12,8 @@ let dp: DataPlane
 let conn: string
 
 const INJECTED = 'HTTP/1.1 418 Injected\r\ncontent-length: 0\r\n\r\n'
-const entry = (path: string, status: number, headers: Array<[string, string]>, body = '') => ({
-  provider: 'local-api',
-  recorded_at: '2026-01-01T00:00:00.000Z',
-  duration_ms: 1,
-  request: { method: 'GET', path, query: '', headers: [], body: '', body_encoding: 'utf8' },
-  response: { status, headers, body, body_encoding: 'utf8' },
-})
+const entry = (path: string, status: number, headers: Array<[string, string]>, body = '') =>
+  cassetteEntry('local-api', path, { status, headers, body })
 const importCassette = (entries: unknown[], mockRoutes?: unknown[]) =>
   dp.gateway.api('POST', '/api/recordings/import', {
     version: 1,
@@ -25,7 +21,7 @@ const importCassette = (entries: unknown[], mockRoutes?: unknown[]) =>
     ...(mockRoutes && { mock_routes: mockRoutes }),
   })
 const count = async () =>
-  (await dp.gateway.api('POST', '/api/recordings/search', { limit: 100 })).body.data.length as number
+  ((await dp.gateway.api('POST', '/api/recordings/search', { limit: 100 })).body.data as unknown[]).length
 
 beforeAll(async () => {
   dp = await startDataPlane()
@@ -61,8 +57,7 @@ beforeAll(async () => {
     ),
   ])
   expect(imported.status, JSON.stringify(imported.body)).toBe(200)
-  const res = await dp.gateway.api('PATCH', `/api/provider-configs/${dp.configId}`, { proxy_mode: 'replay' })
-  expect(res.status).toBe(200)
+  await dp.setMode('replay')
 })
 afterAll(() => dp.close())
 

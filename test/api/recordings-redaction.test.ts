@@ -12,8 +12,7 @@ let conn: string
 beforeAll(async () => {
   dp = await startDataPlane()
   conn = await dp.connect()
-  const res = await dp.gateway.api('PATCH', `/api/provider-configs/${dp.configId}`, { proxy_mode: 'record' })
-  expect(res.status).toBe(200)
+  await dp.setMode('record')
 })
 afterAll(() => dp.close())
 
@@ -25,9 +24,14 @@ const recordingText = async (path: string) => {
     filter: { path: { eq: path } },
     limit: 10,
   })
-  expect(found.body.data.length).toBeGreaterThan(0)
-  const full = await dp.gateway.api('GET', `/api/recordings/${found.body.data[0].id}`)
-  return { recording: full.body, text: JSON.stringify(full.body) }
+  const [first] = found.body.data as Array<{ id: string }>
+  expect(first).toBeDefined()
+  const full = await dp.gateway.api('GET', `/api/recordings/${first!.id}`)
+  const recording = full.body as {
+    query: string
+    response: { headers: Array<{ name: string; value: string }>; body: string }
+  }
+  return { recording, text: JSON.stringify(full.body) }
 }
 
 describe('redaction', () => {
@@ -62,9 +66,7 @@ describe('redaction', () => {
     await res.text()
     const { recording, text } = await recordingText('/whoami')
     for (const token of dp.oauth.issued) expect(text).not.toContain(token)
-    const headers = Object.fromEntries(
-      (recording.response.headers as Array<{ name: string; value: string }>).map((h) => [h.name, h.value]),
-    )
+    const headers = Object.fromEntries(recording.response.headers.map((h) => [h.name, h.value]))
     expect(headers['x-access-token']).toBe('[redacted]')
     expect(JSON.parse(recording.response.body)).toMatchObject({ token: '[redacted]' })
 
@@ -85,7 +87,7 @@ describe('redaction', () => {
   })
 
   it('replay matches a call whose credential parameters differ (they are compared redacted)', async () => {
-    await dp.gateway.api('PATCH', `/api/provider-configs/${dp.configId}`, { proxy_mode: 'replay' })
+    await dp.setMode('replay')
     const replayed = await dp.proxy(conn, '/echo?q=x&page_token=page-2&api_key=other&access_token=another', {
       method: 'POST',
       body: 'plain body',

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simulatedFlow } from '../api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { cassetteEntry } from '../helpers/cassette.js'
 
 /**
  * Fuzzing the stored answers: any cassette entry or mock route, whatever its headers, status and
@@ -54,15 +55,7 @@ describe('stored answers under fuzzing', () => {
             key: t.secretKey,
             body: {
               version: 1,
-              entries: [
-                {
-                  provider: 'github',
-                  recorded_at: '2026-01-01T00:00:00.000Z',
-                  duration_ms: 0,
-                  request: { method, path, query: '', headers: [], body: '', body_encoding: 'utf8' },
-                  response: { status: s, headers: h, body, body_encoding: 'utf8' },
-                },
-              ],
+              entries: [cassetteEntry('github', path, { status: s, headers: h, body }, method)],
             },
           })
           expect(res.status).toBeLessThan(500)

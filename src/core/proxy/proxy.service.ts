@@ -28,17 +28,8 @@ export { RECORDING_BODY_CAP }
 export const EVENT_BATCH_MS = 20
 const EVENT_BATCH_MAX = 500
 
-export interface ProxyRequest {
-  workspaceId: string
-  connectionId: string
-  method: string
-  path: string
-  query: string
-  headers: Array<[string, string]>
-  body: Buffer
-  /** The gateway's own origin (the simulator's token endpoint lives there). */
-  origin: string
-}
+/** A proxied request as the route hands it over: a call, with the connection still to be looked up. */
+export type ProxyRequest = Omit<ProxyCall, 'connection'> & { connectionId: string }
 
 /**
  * The authenticated proxy: runs each call through its mode's chain (chain.ts: the provider in live
