@@ -14,7 +14,8 @@ export interface Check {
   fix?: string
 }
 
-const MIN_NODE = [20, 19]
+/** package.json `engines`; bin/switchyard.js refuses an older Node with the same numbers. */
+const MIN_NODE = [22, 12]
 
 export function checkNode(version = process.versions.node): Check {
   const [major = 0, minor = 0] = version.split('.').map(Number)
@@ -23,7 +24,7 @@ export function checkNode(version = process.versions.node): Check {
     name: 'Node.js',
     ok,
     detail: `v${version}`,
-    ...(!ok && { fix: `Install Node.js ${MIN_NODE.join('.')} or newer.` }),
+    ...(!ok && { fix: `Install Node.js ${MIN_NODE.join('.')} or newer (24 LTS recommended).` }),
   }
 }
 
@@ -38,7 +39,7 @@ export function checkNativeModule(): Check {
       name: 'SQLite native module',
       ok: false,
       detail: (err as Error).message.split('\n')[0] ?? 'failed to load',
-      fix: 'Run `npm rebuild better-sqlite3` (it builds from source with python3, make and a C++ compiler).',
+      fix: 'Reinstall (`npm ci`): better-sqlite3 ships prebuilt binaries for Linux, macOS and Windows on x64 and arm64. On another platform run `npm rebuild better-sqlite3 --foreground-scripts` (builds from source with python3, make and a C++ compiler).',
     }
   }
 }
