@@ -90,6 +90,31 @@ describe('faults around the whole chain of a simulated connection', () => {
   })
 })
 
+describe('links in stored answers', () => {
+  it('a recording answering a simulated connection points its provider links back at the proxy', async () => {
+    const imported = await t.req('POST', '/api/recordings/import', {
+      key: t.secretKey,
+      body: {
+        version: 1,
+        entries: [
+          cassetteEntry('github', '/recorded/list', {
+            headers: [
+              ['content-type', 'application/json'],
+              ['link', '<https://api.github.com/recorded/list?page=2>; rel="next"'],
+            ],
+            body: '[]',
+          }),
+        ],
+      },
+    })
+    expect(imported.status).toBe(200)
+    const res = await call('/recorded/list')
+    expect(res.status).toBe(200)
+    // The gateway's origin as the client reached it (app.request's is http://localhost).
+    expect(res.headers.get('link')).toBe(`<http://localhost/proxy/${conn}/recorded/list?page=2>; rel="next"`)
+  })
+})
+
 describe('nothing answers', () => {
   it('501 names each answerer of the chain', async () => {
     const res = await call('/no/such/thing')

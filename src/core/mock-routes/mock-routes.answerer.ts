@@ -98,6 +98,8 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
   // millisecond must not answer with the first); the rest of the route is read fresh each call.
   const compiled = new Map<string, Omit<Compiled, 'row'>>()
   const compile = (row: MockRouteRow): Compiled | undefined => {
+    // A 1xx status (an older version let it through) is no final answer: skipped, not sent.
+    if (row.status < 200) return undefined
     const key = `${row.path}\0${row.headers}\0${row.body}`
     const hit = compiled.get(key)
     if (hit) return { ...hit, row }

@@ -10,8 +10,6 @@ export interface Chain {
   faults?: Answerer
   /** Asked in order; the first answer wins. */
   answerers: readonly Answerer[]
-  /** Whether provider URLs in `Link`/`Location` are pointed back at the proxy (real connections). */
-  rewritesLinks: boolean
 }
 
 /** The parts the chains are made of (core.ts builds the offline ones, proxy.service.ts the live ones). */
@@ -37,11 +35,10 @@ export function defineChains(parts: ChainParts): Record<ChainMode, Chain> {
       mode: 'simulated',
       faults: parts.faults,
       answerers: [parts.mockRoutes, parts.simulation, parts.recordings],
-      rewritesLinks: false,
     },
-    live: { mode: 'live', answerers: [parts.live], rewritesLinks: true },
-    record: { mode: 'record', answerers: [parts.record(parts.live)], rewritesLinks: true },
-    replay: { mode: 'replay', answerers: [parts.mockRoutes, parts.recordings], rewritesLinks: true },
+    live: { mode: 'live', answerers: [parts.live] },
+    record: { mode: 'record', answerers: [parts.record(parts.live)] },
+    replay: { mode: 'replay', answerers: [parts.mockRoutes, parts.recordings] },
   }
 }
 

@@ -35,7 +35,7 @@ export type ProxyRequest = Omit<ProxyCall, 'connection'> & { connectionId: strin
  * The authenticated proxy: runs each call through its mode's chain (chain.ts: the provider in live
  * and record modes, the offline answerers for simulated connections and replay mode), then makes
  * the answer safe to send: framing computed by the gateway for stored answers, provider links
- * pointed back at the proxy for real connections. Every call on an existing connection emits one
+ * pointed back at the proxy. Every call on an existing connection emits one
  * `proxy.request` event, never with a credential.
  */
 export function createProxy(deps: {
@@ -131,17 +131,29 @@ export function createProxy(deps: {
       }),
   })
 
+  /** The API base URL a link is judged against; none (a provider without one) leaves links alone. */
+  const baseUrlOrNone = (call: ProxyCall): string | undefined => {
+    try {
+      return targetOf(call).baseUrl
+    } catch {
+      return undefined
+    }
+  }
+
   /** The answer as it may go on the wire (see storedAnswerFraming and rewriteProviderLinks). */
-  const finish = (call: ProxyCall, chainMode: ChainMode, answer: ProxyAnswer): ProxyAnswer => {
-    let out = answer
+  const finish = (call: ProxyCall, answer: ProxyAnswer): ProxyAnswer => {
+    const { sentHeaders: _, ...out } = answer
+    let wire: ProxyAnswer = out
     if (answer.mode !== 'live') {
-      out = { ...out, ...storedAnswerFraming(out.status, call.method, out.headers, out.body) }
+      wire = { ...wire, ...storedAnswerFraming(wire.status, call.method, wire.headers, wire.body) }
     }
-    if (chainMode !== 'simulated') {
+    // Any mode: a recording or mock route can carry a provider's links on a simulated connection too.
+    const hasLinks = wire.headers.some(([name]) => /^(link|location)$/i.test(name))
+    const baseUrl = hasLinks ? baseUrlOrNone(call) : undefined
+    if (baseUrl) {
       const prefix = `${call.origin}/proxy/${encodeURIComponent(call.connection.id)}`
-      out = { ...out, headers: rewriteProviderLinks(out.headers, targetOf(call).baseUrl, prefix) }
+      wire = { ...wire, headers: rewriteProviderLinks(wire.headers, baseUrl, prefix) }
     }
-    const { sentHeaders: _, ...wire } = out
     return wire
   }
 
@@ -200,7 +212,7 @@ export function createProxy(deps: {
         const chainMode: ChainMode =
           connection.mode === 'simulated' ? 'simulated' : (config?.proxy_mode ?? 'live')
         if (chainMode === 'simulated' || chainMode === 'replay') mode = chainMode
-        const answer = finish(call, chainMode, await runChain(chains[chainMode], call))
+        const answer = finish(call, await runChain(chains[chainMode], call))
         mode = answer.mode
         emit(
           answer.status,

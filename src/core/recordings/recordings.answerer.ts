@@ -14,7 +14,8 @@ export function createRecordingsAnswerer(recordings: Pick<RecordingsService, 'ma
         query: call.query,
         body: call.body,
       })
-      if (!found) return undefined
+      // A 1xx is no final answer (refused at import; an older row is passed over, not sent).
+      if (!found || found.status < 200) return undefined
       const headers = (JSON.parse(found.response_headers) as Array<[string, string]>).filter(
         ([, value]) => value !== REDACTED,
       )
