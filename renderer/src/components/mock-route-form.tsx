@@ -145,7 +145,7 @@ export function MockRouteForm(props: { editing?: MockRoute | undefined; onDone: 
               id="mock-status"
               className="input"
               type="number"
-              min={100}
+              min={200}
               max={599}
               value={draft.status}
               onChange={set('status')}
