@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { queryOf } from '../kit/http.js'
 import { orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
