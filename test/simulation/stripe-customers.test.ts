@@ -35,8 +35,15 @@ describe('stripe customers against the simulated Stripe', () => {
     const { lastResponse: _got, ...gotFields } = await stripe.customers.retrieve(ada.id)
     expect(gotFields).toEqual(madeFields)
 
-    const updated = await stripe.customers.update(ada.id, { phone: '+44 20 7946 0000', metadata: { team: '' } })
-    expect(updated).toMatchObject({ phone: '+44 20 7946 0000', metadata: { plan: 'pro' }, name: 'Ada Lovelace' })
+    const updated = await stripe.customers.update(ada.id, {
+      phone: '+44 20 7946 0000',
+      metadata: { team: '' },
+    })
+    expect(updated).toMatchObject({
+      phone: '+44 20 7946 0000',
+      metadata: { plan: 'pro' },
+      name: 'Ada Lovelace',
+    })
 
     const deleted = await stripe.customers.del(ada.id)
     expect(deleted).toMatchObject({ id: ada.id, object: 'customer', deleted: true })
@@ -84,7 +91,9 @@ describe('stripe customers against the simulated Stripe', () => {
     const once = await stripe.customers.create({ email: 'idem@example.com' }, { idempotencyKey: 'k-1' })
     const again = await stripe.customers.create({ email: 'idem@example.com' }, { idempotencyKey: 'k-1' })
     expect(again.id).toBe(once.id)
-    const other = await failure(stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'k-1' }))
+    const other = await failure(
+      stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'k-1' }),
+    )
     expect(other).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 })
     expect(other.raw).toMatchObject({ type: 'idempotency_error' })
   })

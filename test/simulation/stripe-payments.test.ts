@@ -51,11 +51,20 @@ describe('stripe payment intents and refunds against the simulated Stripe', () =
     expect(confirmed.latest_charge).toMatch(/^ch_/)
 
     const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ['customer'] })
-    expect(expanded.customer).toMatchObject({ id: customer.id, object: 'customer', email: 'buyer@example.com' })
+    expect(expanded.customer).toMatchObject({
+      id: customer.id,
+      object: 'customer',
+      email: 'buyer@example.com',
+    })
     expect((await stripe.paymentIntents.retrieve(intent.id)).customer).toBe(customer.id)
 
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 })
-    expect(refund).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded', charge: confirmed.latest_charge })
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 1000,
+      status: 'succeeded',
+      charge: confirmed.latest_charge,
+    })
     const tooMuch = await failure(stripe.refunds.create({ payment_intent: intent.id, amount: 5000 }))
     expect(tooMuch).toMatchObject({ statusCode: 400, param: 'amount' })
     expect((await stripe.refunds.create({ payment_intent: intent.id })).amount).toBe(1500)
@@ -78,10 +87,17 @@ describe('stripe payment intents and refunds against the simulated Stripe', () =
   })
 
   it('answers missing parameters and objects in Stripe’s error shape', async () => {
-    const noAmount = await failure(stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams))
+    const noAmount = await failure(
+      stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams),
+    )
     expect(noAmount).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'amount' })
-    expect(noAmount.raw).toMatchObject({ type: 'invalid_request_error', message: 'Missing required param: amount.' })
-    const nobody = await failure(stripe.paymentIntents.create({ amount: 100, currency: 'usd', customer: 'cus_nope' }))
+    expect(noAmount.raw).toMatchObject({
+      type: 'invalid_request_error',
+      message: 'Missing required param: amount.',
+    })
+    const nobody = await failure(
+      stripe.paymentIntents.create({ amount: 100, currency: 'usd', customer: 'cus_nope' }),
+    )
     expect(nobody).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' })
     expect(await failure(stripe.paymentIntents.retrieve('pi_nope'))).toMatchObject({ statusCode: 404 })
   })
@@ -90,7 +106,7 @@ describe('stripe payment intents and refunds against the simulated Stripe', () =
     expect((await addFault({ kind: 'rate_limit', count: 1 })).status).toBe(201)
     const limited = await failure(stripe.customers.list())
     expect(limited).toMatchObject({ type: 'StripeRateLimitError', statusCode: 429, code: 'rate_limit' })
-    expect(limited.headers['stripe-should-retry']).toBe('true')
+    expect(limited.headers?.['stripe-should-retry']).toBe('true')
     expect((await addFault({ kind: 'server_error', count: 1, status: 503 })).status).toBe(201)
     expect(await failure(stripe.customers.list())).toMatchObject({ type: 'StripeAPIError', statusCode: 503 })
     expect((await stripe.customers.list()).object).toBe('list')

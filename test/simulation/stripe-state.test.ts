@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const call = async (conn: string, method: string, path: string, body?: unknown) => {
-  const res = await t.req(method, `/proxy/${conn}${path}`, { key: t.secretKey, ...(body !== undefined && { body }) })
+  const res = await t.req(method, `/proxy/${conn}${path}`, {
+    key: t.secretKey,
+    ...(body !== undefined && { body }),
+  })
   expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
   return res.json()
 }
@@ -48,7 +51,10 @@ describe('seed demo, fixtures and the view of the simulated Stripe', () => {
   it('a fixture-declared Stripe connection answers, and a reset forgets its account', async () => {
     fixturesOf(t.core).apply({
       workspaces: [
-        { name: 'default', connections: [{ id: 'conn_acme_stripe', provider: 'stripe', tenant_id: 'acme-fixture' }] },
+        {
+          name: 'default',
+          connections: [{ id: 'conn_acme_stripe', provider: 'stripe', tenant_id: 'acme-fixture' }],
+        },
       ],
     })
     const created = await call('conn_acme_stripe', 'POST', '/v1/customers', { email: 'fixture@example.com' })

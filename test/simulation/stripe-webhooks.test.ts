@@ -65,10 +65,18 @@ describe('webhooks of the simulated Stripe', () => {
     expect(verified[0]!.data.object).toMatchObject({ id: customer.id, email: 'hooks@example.com' })
     expect(verified[1]!.data.previous_attributes).toEqual({ name: null })
     expect(verified[2]!.data.object).toMatchObject({ id: intent.id, status: 'succeeded' })
-    expect(verified[3]!.data.object).toMatchObject({ object: 'charge', refunded: true, amount_refunded: 1200 })
+    expect(verified[3]!.data.object).toMatchObject({
+      object: 'charge',
+      refunded: true,
+      amount_refunded: 1200,
+    })
     expect(verified[3]!.request).toMatchObject({ idempotency_key: 'refund-1' })
     expect(() =>
-      stripe.webhooks.constructEvent(rawBody(hooks[0]!.id), header(hooks[0]!, 'stripe-signature')!, 'whsec_other'),
+      stripe.webhooks.constructEvent(
+        rawBody(hooks[0]!.id),
+        header(hooks[0]!, 'stripe-signature')!,
+        'whsec_other',
+      ),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError)
 
     const listed = await stripe.events.list({ limit: 10 })
