@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesOf } from '../../src/core/fixtures/fixtures.service.js'
 import { seedDemo } from '../../src/core/seed/demo-seed.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { proxyCall } from './helpers.js'
 
 /** The simulated Stripe's state: `seed demo`, fixtures, the dashboard's view, and a workspace reset. */
 let t: TestApp
@@ -10,14 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const call = async (conn: string, method: string, path: string, body?: unknown) => {
-  const res = await t.req(method, `/proxy/${conn}${path}`, {
-    key: t.secretKey,
-    ...(body !== undefined && { body }),
-  })
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
-  return res.json()
-}
+const call = (conn: string, method: string, path: string, body?: unknown) =>
+  proxyCall(t, conn, method, path, body)
 
 describe('seed demo, fixtures and the view of the simulated Stripe', () => {
   it('seeds customers, payment intents and a refund, and the view shows them', async () => {
