@@ -1,5 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
-// connection, answered from SQLite by the built-in simulation), and the latency from creating an
+// connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
+// customers, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -13,27 +14,41 @@ const CREATES = Number(process.env.BENCH_CREATES ?? 300)
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('simulation')
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
-  // A simulated GitHub connection with a token the simulator issued, and a repository of 60 issues.
+  // Simulated connections with tokens the simulator issued: GitHub with a repository of 60 issues,
+  // Stripe with 60 customers.
   core.providerConfigs.create(ws, { provider: 'github', webhook_secret: 'bench-secret' })
-  const style = tokenStyleOf('github')
-  const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
-  core.simulation.ledger.issued({
-    workspaceId: ws,
-    provider: 'github',
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    expiresIn: 86_400,
-  })
-  const connection = core.connections.create(ws, {
-    provider: 'github',
-    provider_config_id: null,
-    tenant_id: 'bench',
-    mode: 'simulated',
-    params: {},
-    requested_scopes: ['repo'],
-    tokens: { ...tokens, expires_in: 86_400 },
-    session_id: 'bench',
-  })
+  const simulated = (provider: string, scopes: string[]) => {
+    const style = tokenStyleOf(provider)
+    const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
+    core.simulation.ledger.issued({
+      workspaceId: ws,
+      provider,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      expiresIn: 86_400,
+    })
+    return core.connections.create(ws, {
+      provider,
+      provider_config_id: null,
+      tenant_id: 'bench',
+      mode: 'simulated',
+      params: {},
+      requested_scopes: scopes,
+      tokens: { ...tokens, expires_in: 86_400 },
+      session_id: 'bench',
+    })
+  }
+  const connection = simulated('github', ['repo'])
+  const stripeConnection = simulated('stripe', ['read_write'])
+  core.simulation.seed(
+    ws,
+    stripeConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/v1/customers',
+      body: { name: `Customer ${i}`, email: `c${i}@example.com`, metadata: { plan: 'pro' } },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -58,6 +73,19 @@ try {
     headers: auth,
   })
   const rps = burst.requests.average
+
+  const customers = `${gateway.url}/proxy/${stripeConnection.id}/v1/customers?limit=30`
+  const stripeAuth = { authorization: `Bearer ${key}` }
+  const first = await fetch(customers, { headers: stripeAuth })
+  const listed = (await first.json()).data?.length
+  if (first.status !== 200 || listed !== 30) throw new Error(`customers: ${first.status}, ${listed}`)
+  const stripeBurst = await autocannon({
+    url: customers,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const stripeRps = stripeBurst.requests.average
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -110,10 +138,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 
 **Page of 30 issues: ${Math.round(rps).toLocaleString('en-US')} calls/s (target ≥ 2,000): ${verdict(rps >= 2000)}**
 (${burst.non2xx + burst.errors} non-2xx or errors).
+**Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
+(${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

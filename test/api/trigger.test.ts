@@ -168,12 +168,12 @@ describe('trigger event types', () => {
     const all = await (await t.req('GET', '/api/events/trigger/types', { key: t.secretKey })).json()
     // Providers without a kit folder, then the kits in registry order, then the scheme-wide set.
     expect(all.data.map((e: { provider: string | null }) => e.provider)).toEqual([
-      'stripe',
       'shopify',
       'zoom',
       'github',
       'slack',
       'hubspot',
+      'stripe',
       null,
     ])
     const clerk = await (

@@ -1,5 +1,7 @@
+import { expect } from 'vitest'
 import type { Db } from '../../src/core/db/open.js'
 import type { RunningServer } from '../../src/server/index.js'
+import type { TestApp } from '../helpers/app.js'
 
 export interface CapturedWebhook {
   id: string
@@ -76,4 +78,14 @@ export async function configureProvider(
     body: JSON.stringify({ provider, webhook_secret: secret }),
   })
   if (res.status !== 201) throw new Error(`provider config: ${res.status} ${await res.text()}`)
+}
+
+/** A call through a connection's `/proxy` on a test app, which must succeed; its JSON answer. */
+export async function proxyCall(t: TestApp, conn: string, method: string, path: string, body?: unknown) {
+  const res = await t.req(method, `/proxy/${conn}${path}`, {
+    key: t.secretKey,
+    ...(body !== undefined && { body }),
+  })
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
+  return res.json()
 }

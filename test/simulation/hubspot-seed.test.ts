@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesOf } from '../../src/core/fixtures/fixtures.service.js'
 import { seedDemo } from '../../src/core/seed/demo-seed.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { proxyCall } from './helpers.js'
 
 /** `seed demo` and fixtures give simulated HubSpot accounts that answer through the proxy. */
 let t: TestApp
@@ -10,14 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const call = async (conn: string, method: string, path: string, body?: unknown) => {
-  const res = await t.req(method, `/proxy/${conn}${path}`, {
-    key: t.secretKey,
-    ...(body !== undefined && { body }),
-  })
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
-  return res.json()
-}
+const call = (conn: string, method: string, path: string, body?: unknown) =>
+  proxyCall(t, conn, method, path, body)
 
 describe('seed demo and the simulated HubSpot', () => {
   it('gives the demo a simulated HubSpot connection with companies, contacts and their associations', async () => {

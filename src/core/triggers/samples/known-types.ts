@@ -8,29 +8,6 @@ import { PROVIDER_KITS } from '../../providers-kit/registry.js'
  */
 const GENERIC_TYPES = {
   // GitHub types may name an action too: `pull_request.closed`.
-  stripe: [
-    'invoice.paid',
-    'invoice.payment_succeeded',
-    'invoice.payment_failed',
-    'invoice.created',
-    'customer.created',
-    'customer.updated',
-    'customer.deleted',
-    'payment_intent.succeeded',
-    'payment_intent.payment_failed',
-    'payment_intent.created',
-    'charge.succeeded',
-    'charge.failed',
-    'charge.refunded',
-    'checkout.session.completed',
-    'customer.subscription.created',
-    'customer.subscription.updated',
-    'customer.subscription.deleted',
-    'product.created',
-    'product.updated',
-    'price.created',
-    'price.updated',
-  ],
   shopify: [
     'orders/create',
     'orders/updated',

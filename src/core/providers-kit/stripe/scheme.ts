@@ -1,4 +1,12 @@
-import { freshTimestamp, fromHex, hmac, matches, type SignatureScheme, same, secondsOf } from './scheme.js'
+import {
+  freshTimestamp,
+  fromHex,
+  hmac,
+  matches,
+  type SignatureScheme,
+  same,
+  secondsOf,
+} from '../schemes/scheme.js'
 
 const record = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
