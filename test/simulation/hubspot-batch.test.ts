@@ -95,6 +95,23 @@ describe('@hubspot/api-client batch APIs against the simulated HubSpot', () => {
     expect(body.errors![0]!.context.ids).toEqual(['424242'])
   })
 
+  it('files the webhooks the batches caused under the simulated connection and its tenant', async () => {
+    await server.core.simulation.settled()
+    const rows = server.core.db
+      .prepare(
+        "SELECT connection_id, tenant_id FROM events WHERE type = 'webhook.received' AND provider = 'hubspot'",
+      )
+      .all() as Array<{ connection_id: string | null; tenant_id: string | null }>
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) expect(row).toEqual({ connection_id: conn, tenant_id: 'acme' })
+    const listed = await fetch(`${server.url}/api/events/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ filter: { type: { eq: 'webhook.received' }, tenant_id: { eq: 'acme' } } }),
+    })
+    expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(rows.length)
+  })
+
   it('refuses a body without inputs and changes nothing', async () => {
     const before = await hubspot.crm.companies.basicApi.getPage(100)
     for (const body of ['{"inputs":"nope"}', '{"inputs":[1]}', `{"inputs":[${'{},'.repeat(100)}{}]}`]) {
