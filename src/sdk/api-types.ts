@@ -4035,8 +4035,8 @@ export interface operations {
   getConnectionCredentials: {
     parameters: {
       query?: {
-        /** @description Refresh the token first even when it is not about to expire. */
-        force_refresh?: 'true' | 'false'
+        /** @description Refresh the token first even when it is not about to expire (`true` or `false`). */
+        force_refresh?: boolean
       }
       header?: never
       path: {

@@ -229,7 +229,7 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'getConnectionCredentials'>> {
     return this.call('getConnectionCredentials', {
       ...id(connectionId),
-      query: options.forceRefresh ? { force_refresh: 'true' } : {},
+      query: options.forceRefresh ? { force_refresh: true } : {},
     })
   }
 

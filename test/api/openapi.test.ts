@@ -49,6 +49,16 @@ describe('GET /openapi.json', () => {
     expect(result.valid).toBe(true)
   })
 
+  it('documents force_refresh as a boolean query parameter', () => {
+    const op = operations.find((o) => o.op.operationId === 'getConnectionCredentials')!.op as unknown as {
+      parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>
+    }
+    const param = op.parameters.find((p) => p.name === 'force_refresh')!
+    expect(param.in).toBe('query')
+    expect(param.schema.type).toBe('boolean')
+    expect(param.schema.enum).toBeUndefined()
+  })
+
   it('names the origin it was fetched from as its server', () => {
     // app.request() addresses http://localhost; over real HTTP it is the URL the client used.
     expect(doc.servers).toEqual([{ url: 'http://localhost' }])
