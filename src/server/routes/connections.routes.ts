@@ -17,7 +17,7 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/connections/search',
     tag: TAG,
-    item: ConnectionSchema.partial(),
+    item: ConnectionSchema,
     envelopeName: 'ConnectionPage',
     summary: 'Search connections',
     operationId: 'searchConnections',
