@@ -4,6 +4,7 @@ import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
 import { createIdentityCache } from './auth/identity-cache.js'
+import { createCassettes } from './cassettes/cassettes.service.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
@@ -33,9 +34,10 @@ import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
 import { createSimulation } from './providers-kit/engine/simulation.service.js'
 import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
 import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
-import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
+import { simulationAnswerers } from './proxy/simulation-adapter.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
+import { createRecordingsAnswerer } from './recordings/recordings.answerer.js'
 import { createRecordingsRepo } from './recordings/recordings.repo.js'
 import { createRecordingsService } from './recordings/recordings.service.js'
 import { createCursorCodec } from './search/cursor.js'
@@ -210,7 +212,8 @@ export function createCore(deps: CoreDeps) {
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids, mockRoutes })
+  const recordings = createRecordingsService({ repo: createRecordingsRepo(db), clock, ids })
+  const cassettes = createCassettes({ db, recordings, mockRoutes })
   const simulation = createSimulation({
     db,
     clock,
@@ -233,10 +236,12 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     recordings,
     events,
-    // Simulated connections and replay mode ask these in order: the workspace's mock routes, the
-    // built-in simulation (which passes on real connections' replays and on calls it does not
-    // simulate), then recordings.
-    answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
+    // The offline links of the chains (proxy/chain.ts says which mode asks which, in what order).
+    offline: {
+      mockRoutes: mockRoutes.answerer,
+      ...simulationAnswerers(simulation),
+      recordings: createRecordingsAnswerer(recordings),
+    },
     disk,
   })
 
@@ -295,6 +300,7 @@ export function createCore(deps: CoreDeps) {
     dispatcher,
     triggers,
     recordings,
+    cassettes,
     mockRoutes,
     simulation,
     proxy,
