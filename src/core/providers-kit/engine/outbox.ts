@@ -3,19 +3,20 @@ import type { Sample } from '../../triggers/samples/sample.js'
 /** The simulated connection (and its tenant) a webhook is captured for, as the event log files it. */
 export type WebhookAttribution = { connection_id: string; tenant_id: string }
 
+/** Signs and captures one webhook, as posted to the capture URL on `host`. */
+export type DeliverWebhook = (
+  workspaceId: string,
+  provider: string,
+  sample: Sample,
+  host: string,
+  attribution?: WebhookAttribution,
+) => Promise<unknown>
+
 /**
  * One queue for the whole process: webhooks leave in the order their calls changed state. Each
  * batch waits a macrotask, so the call's answer is on its way first.
  */
-export function createOutbox(
-  deliver: (
-    workspaceId: string,
-    provider: string,
-    sample: Sample,
-    host: string,
-    attribution?: WebhookAttribution,
-  ) => Promise<unknown>,
-) {
+export function createOutbox(deliver: DeliverWebhook) {
   let outbox: Promise<void> = Promise.resolve()
   let closed = false
   return {

@@ -68,16 +68,24 @@ function batchAnswer(
   })
 }
 
+type Parsed = { body: Json; inputs: Json[] }
+
+/** A batch operation: the kind's read or write scope, then the parsed `inputs`. */
+const batchOperation =
+  (access: 'read' | 'write', run: (ctx: Ctx, kind: ObjectKind, parsed: Parsed) => ProxyAnswer) =>
+  (ctx: Ctx): ProxyAnswer => {
+    const kind = kindOf(ctx.params.objectType!) as ObjectKind
+    const denied = access === 'read' ? canRead(ctx, kind) : canWrite(ctx, kind)
+    if (denied) return denied
+    const parsed = inputsOf(ctx)
+    return isAnswer(parsed) ? parsed : run(ctx, kind, parsed)
+  }
+
 const idOf = (input: Json) =>
   typeof input.id === 'string' || typeof input.id === 'number' ? String(input.id) : ''
 
 /** batch/read: `inputs: [{id}]` with `properties` and `idProperty` for all of them (`?archived=true`). */
-export function batchRead(ctx: Ctx): ProxyAnswer {
-  const kind = kindOf(ctx.params.objectType!) as ObjectKind
-  const denied = canRead(ctx, kind)
-  if (denied) return denied
-  const parsed = inputsOf(ctx)
-  if (isAnswer(parsed)) return parsed
+export const batchRead = batchOperation('read', (ctx, kind, parsed) => {
   const query = new URLSearchParams()
   const { properties, idProperty, archived } = parsed.body
   if (Array.isArray(properties)) query.set('properties', properties.map(String).join(','))
@@ -85,7 +93,7 @@ export function batchRead(ctx: Ctx): ProxyAnswer {
   if (archived === true || new URLSearchParams(ctx.call.query).get('archived') === 'true')
     query.set('archived', 'true')
   return gather(ctx, kind, parsed.inputs, 200, (input) => runOne(ctx, getObject, { id: idOf(input), query }))
-}
+})
 
 /** Runs every input, keeping answers below 300 as results and the rest as errors. */
 function gather(
@@ -106,36 +114,21 @@ function gather(
 }
 
 /** batch/create: `inputs: [{properties, associations?}]`; 201 when every one was created. */
-export function batchCreate(ctx: Ctx): ProxyAnswer {
-  const kind = kindOf(ctx.params.objectType!) as ObjectKind
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
-  const parsed = inputsOf(ctx)
-  if (isAnswer(parsed)) return parsed
+export const batchCreate = batchOperation('write', (ctx, kind, parsed) => {
   return gather(ctx, kind, parsed.inputs, 201, (input) => runOne(ctx, createObject, { body: input }))
-}
+})
 
 /** batch/update: `inputs: [{id, properties}]` (`idProperty` per input, as HubSpot takes it). */
-export function batchUpdate(ctx: Ctx): ProxyAnswer {
-  const kind = kindOf(ctx.params.objectType!) as ObjectKind
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
-  const parsed = inputsOf(ctx)
-  if (isAnswer(parsed)) return parsed
+export const batchUpdate = batchOperation('write', (ctx, kind, parsed) => {
   return gather(ctx, kind, parsed.inputs, 200, (input) => {
     const query = new URLSearchParams()
     if (typeof input.idProperty === 'string') query.set('idProperty', input.idProperty)
     return runOne(ctx, updateObject, { id: idOf(input), body: { properties: input.properties }, query })
   })
-}
+})
 
 /** batch/archive: `inputs: [{id}]`; 204 whatever the ids, as HubSpot answers. */
-export function batchArchive(ctx: Ctx): ProxyAnswer {
-  const kind = kindOf(ctx.params.objectType!) as ObjectKind
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
-  const parsed = inputsOf(ctx)
-  if (isAnswer(parsed)) return parsed
+export const batchArchive = batchOperation('write', (ctx, _kind, parsed) => {
   for (const input of parsed.inputs) runOne(ctx, archiveObject, { id: idOf(input) })
   return noContent()
-}
+})
