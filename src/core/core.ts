@@ -223,7 +223,8 @@ export function createCore(deps: CoreDeps) {
     connections,
     credentials,
     events,
-    deliver: (workspaceId, provider, sample, host) => triggers.deliver(workspaceId, provider, sample, host),
+    deliver: (workspaceId, provider, sample, host, attribution) =>
+      triggers.deliver(workspaceId, provider, sample, host, attribution),
     simulations: BUILT_IN_SIMULATIONS,
   })
   const proxy = createProxy({

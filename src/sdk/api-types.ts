@@ -1479,9 +1479,9 @@ export interface components {
     ApiKeyPage: {
       data: {
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @example key_3n1XbVb0Jc2qAqKf8mZp */
-        id?: string
+        id: string
         name?: string
         /** @description The first characters of the key, to recognise it. Never the key. */
         prefix?: string
@@ -1629,8 +1629,8 @@ export interface components {
     ConnectionPage: {
       data: {
         /** Format: date-time */
-        created_at?: string
-        id?: string
+        created_at: string
+        id: string
         /** Format: date-time */
         last_refreshed_at?: string | null
         metadata?: components['schemas']['ConnectionMetadata']
@@ -1860,12 +1860,12 @@ export interface components {
         /** @description Attempt number for this event and target, from 1. */
         attempt?: number
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         duration_ms?: number
         endpoint_id?: string | null
         error?: string | null
         event_id?: string
-        id?: string
+        id: string
         /**
          * @description forward: `switchyard listen`; replay: `POST /api/events/{id}/replay`; endpoint: an outbound webhook endpoint.
          * @enum {string}
@@ -1921,14 +1921,14 @@ export interface components {
       data: {
         connection_id?: string | null
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @description Payload of a domain event; for a capture, a summary (method, content_type, size, signature_detail, handshake, message_id). */
         data?: {
           [key: string]: unknown
         } | null
         /** @description For a capture whose signed message id (Standard Webhooks `webhook-id`, Stripe event id, GitHub delivery id) was already captured with a valid signature in this workspace and provider: the first capture. It stays `valid` (senders retry with the same id). Search `{"duplicate_of":{"eq":null}}` to hide duplicates. */
         duplicate_of?: string | null
-        id?: string
+        id: string
         installation_id?: string | null
         provider?: string | null
         /**
@@ -2160,10 +2160,10 @@ export interface components {
     InstallationPage: {
       data: {
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @description The provider's own installation id. */
         external_id?: string
-        id?: string
+        id: string
         mode?: components['schemas']['FlowMode']
         provider?: string
         provider_config_id?: string | null
@@ -2296,7 +2296,7 @@ export interface components {
          */
         body?: string
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @description What it is for (free text). */
         description?: string | null
         /** @description Disabled routes are kept but never answer. */
@@ -2311,7 +2311,7 @@ export interface components {
           [key: string]: string
         }
         /** @example mock_2Yk3x9QbVd7T1nLpR4sA */
-        id?: string
+        id: string
         method?: components['schemas']['MockMethod']
         /**
          * @description Path under the provider's API base, starting with `/`: literal segments, `:name` segments (one non-empty segment each) and an optional trailing `*` (the rest of the path, zero or more segments). A trailing `/` is not significant; the query is not part of the pattern.
@@ -2511,8 +2511,8 @@ export interface components {
         client_id?: string | null
         client_secret_set?: boolean
         /** Format: date-time */
-        created_at?: string
-        id?: string
+        created_at: string
+        id: string
         /**
          * @description real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.
          * @enum {string}
@@ -2552,12 +2552,12 @@ export interface components {
         categories?: string[]
         color?: string
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @description True for the workspace's own providers. */
         custom?: boolean
         description?: string
         docs_url?: string | null
-        id?: string
+        id: string
         logo_url?: string
         name?: string
         placeholders?: components['schemas']['Placeholders']
@@ -2648,11 +2648,11 @@ export interface components {
         /** @description The connection it was recorded through; null for an imported recording. */
         connection_id?: string | null
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         /** @description Time until the provider answered, when recorded. */
         duration_ms?: number
         /** @example rec_2Yk3… */
-        id?: string
+        id: string
         /** @example GET */
         method?: string
         /**
@@ -2755,7 +2755,7 @@ export interface components {
     SearchRequest: {
       /** @description The `next_cursor` of the previous page, with the same filter, sort and query. */
       cursor?: string
-      /** @description Return only these fields of each item. */
+      /** @description Return only these fields of each item; `id` and `created_at` always come too. */
       fields?: string[]
       /** @description Field name → operator object; entries are combined with AND. At most 20 fields. */
       filter?: {
@@ -3123,12 +3123,12 @@ export interface components {
     WebhookEndpointPage: {
       data: {
         /** Format: date-time */
-        created_at?: string
+        created_at: string
         description?: string | null
         disabled_reason?: string | null
         /** @description Event types delivered (patterns allowed); null delivers every gateway event. */
         event_types?: string[] | null
-        id?: string
+        id: string
         /** @enum {string} */
         status?: 'active' | 'disabled'
         /** Format: date-time */
@@ -4035,8 +4035,8 @@ export interface operations {
   getConnectionCredentials: {
     parameters: {
       query?: {
-        /** @description Refresh the token first even when it is not about to expire. */
-        force_refresh?: 'true' | 'false'
+        /** @description Refresh the token first even when it is not about to expire (`true` or `false`). */
+        force_refresh?: boolean
       }
       header?: never
       path: {

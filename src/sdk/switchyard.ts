@@ -46,16 +46,19 @@ export type SearchRequestOf<K extends SearchOperation, F extends Fields<K> = und
   'fields'
 > & { fields?: F }
 
+/** The fields every search item carries, whatever `fields` selects. */
+type AlwaysSelected = 'id' | 'created_at'
+
 /**
  * One item of a search operation's pages: the whole item without `fields`; with a literal list of
- * fields, just those (`Pick`); with a list whose length is known only at run time, any of them
- * (`Partial<Pick>`).
+ * fields, those (`Pick`); with a list whose length is known only at run time, any of them
+ * (`Partial<Pick>`). `id` and `created_at` come either way.
  */
 export type SearchItem<K extends SearchOperation, F extends Fields<K> = undefined> = [F] extends [undefined]
   ? SearchItems[K]
   : number extends NonNullable<F>['length']
-    ? Partial<Pick<SearchItems[K], NonNullable<F>[number]>>
-    : Pick<SearchItems[K], NonNullable<F>[number]>
+    ? Partial<Pick<SearchItems[K], NonNullable<F>[number]>> & Pick<SearchItems[K], AlwaysSelected>
+    : Pick<SearchItems[K], NonNullable<F>[number] | AlwaysSelected>
 /** One page of a search operation. */
 export interface SearchPage<K extends SearchOperation, F extends Fields<K> = undefined> {
   data: SearchItem<K, F>[]
@@ -229,7 +232,7 @@ export class Switchyard extends SwitchyardClient {
   ): Promise<ResultOf<'getConnectionCredentials'>> {
     return this.call('getConnectionCredentials', {
       ...id(connectionId),
-      query: options.forceRefresh ? { force_refresh: 'true' } : {},
+      query: options.forceRefresh ? { force_refresh: true } : {},
     })
   }
 

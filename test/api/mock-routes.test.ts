@@ -103,7 +103,7 @@ describe('the mock routes API', () => {
       next_cursor: string
     }
     expect(first.data.map((r) => r.path)).toEqual(['/v1/a', '/v1/b'])
-    expect(Object.keys(first.data[0]!)).toEqual(['id', 'path'])
+    expect(Object.keys(first.data[0]!)).toEqual(['id', 'created_at', 'path'])
     const next = await api('POST', '/api/mock-routes/search', {
       filter: { provider: { eq: 'stripe' }, enabled: { eq: true } },
       sort: [{ field: 'path', direction: 'asc' }],

@@ -49,6 +49,31 @@ describe('GET /openapi.json', () => {
     expect(result.valid).toBe(true)
   })
 
+  it('documents force_refresh as a boolean query parameter', () => {
+    const op = operations.find((o) => o.op.operationId === 'getConnectionCredentials')!.op as unknown as {
+      parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>
+    }
+    const param = op.parameters.find((p) => p.name === 'force_refresh')!
+    expect(param.in).toBe('query')
+    expect(param.schema.type).toBe('boolean')
+    expect(param.schema.enum).toBeUndefined()
+  })
+
+  it('marks id and created_at required in every search result item, the rest optional', () => {
+    const searches = operations.filter((o) => o.path.endsWith('/search') && o.method === 'post')
+    expect(searches.length).toBeGreaterThan(5)
+    const schemas = (doc as unknown as { components: { schemas: Record<string, Envelope> } }).components
+      .schemas
+    type Envelope = { properties: { data: { items: { required?: string[] } } } }
+    for (const { op } of searches) {
+      const ref = (
+        op as unknown as { responses: { 200: { content: Record<string, { schema: { $ref: string } }> } } }
+      ).responses[200].content['application/json']!.schema.$ref
+      const envelope = schemas[ref.split('/').pop()!]!
+      expect(envelope.properties.data.items.required?.sort()).toEqual(['created_at', 'id'])
+    }
+  })
+
   it('names the origin it was fetched from as its server', () => {
     // app.request() addresses http://localhost; over real HTTP it is the URL the client used.
     expect(doc.servers).toEqual([{ url: 'http://localhost' }])

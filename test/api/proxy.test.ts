@@ -54,6 +54,8 @@ describe('GET /api/connections/{id}/credentials', () => {
     const before = refreshRequests()
     const first = await (await credentials(id)).json()
     expect(refreshRequests()).toBe(before)
+    await credentials(id, '?force_refresh=false')
+    expect(refreshRequests()).toBe(before)
     const forced = await (await credentials(id, '?force_refresh=true')).json()
     expect(refreshRequests()).toBe(before + 1)
     expect(forced.access_token).not.toBe(first.access_token)

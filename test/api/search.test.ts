@@ -68,10 +68,10 @@ describe('search defaults', () => {
     expect('next_cursor' in page).toBe(false)
   })
 
-  it('returns exactly the requested fields', async () => {
+  it('returns the requested fields, and always id and created_at', async () => {
     emit(2)
-    const page = await search({ fields: ['id', 'type'] })
-    for (const item of page.data) expect(Object.keys(item).sort()).toEqual(['id', 'type'])
+    const page = await search({ fields: ['type'] })
+    for (const item of page.data) expect(Object.keys(item).sort()).toEqual(['created_at', 'id', 'type'])
   })
 })
 

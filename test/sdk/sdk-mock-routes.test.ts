@@ -34,7 +34,7 @@ describe('SDK mock routes', () => {
       filter: { path: { eq: '/v1/balance' } },
       fields: ['id', 'path'],
     })
-    expect(page.data).toEqual([{ id: route.id, path: '/v1/balance' }])
+    expect(page.data).toEqual([{ id: route.id, created_at: route.created_at, path: '/v1/balance' }])
 
     const answer = await sdk.proxy(conn, '/v1/balance')
     expect(answer.headers.get('switchyard-proxy-mode')).toBe('mock')

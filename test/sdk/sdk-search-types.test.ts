@@ -43,9 +43,12 @@ export async function projected(): Promise<string> {
   void item.description
   for await (const e of sdk.iterate('searchEvents', { fields: ['type'] })) {
     const type: string = e.type
+    // id and created_at always come
+    const id: string = e.id + e.created_at
     // @ts-expect-error only type was asked for
-    void e.id
+    void e.source
     void type
+    void id
   }
   return text
 }
@@ -63,14 +66,16 @@ export async function shared(request: SearchRequest): Promise<string | undefined
 export async function dynamic(fields: Array<'id' | 'name'>, names: string[]): Promise<void> {
   // A list known only at run time: any of its fields may be there.
   const page = await sdk.searchProviders({ fields })
-  const id: string | undefined = page.data[0]!.id
+  const name: string | undefined = page.data[0]!.name
+  const id: string = page.data[0]!.id
   // @ts-expect-error may be absent
-  const sure: string = page.data[0]!.id
+  const sure: string = page.data[0]!.name
   // @ts-expect-error fields must be field names of the item
   await sdk.searchProviders({ fields: names })
   // @ts-expect-error a misspelt field name is caught at compile time
   await sdk.searchEvents({ fields: ['tpye'] })
   void id
+  void name
   void sure
 }
 

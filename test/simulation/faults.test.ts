@@ -77,6 +77,20 @@ describe('faults on a simulated GitHub connection', () => {
     expect(eventsOfType('connection.refreshed').length).toBeGreaterThan(0)
   })
 
+  it('expire_token: the stored expiry moves into the past, so the credentials endpoint refreshes', async () => {
+    const other = await connect()
+    const before = t.core.connections.secrets(t.workspaceId, other).access_token!
+    expect((await addFault({ kind: 'expire_token' }, other)).status).toBe(201)
+    const shown = await t.req('GET', `/api/connections/${other}`, { key: t.secretKey })
+    expect(Date.parse((await shown.json()).token_expires_at)).toBeLessThan(t.clock.now())
+    const res = await t.req('GET', `/api/connections/${other}/credentials`, { key: t.secretKey })
+    expect(res.status).toBe(200)
+    const credentials = await res.json()
+    expect(credentials.access_token).not.toBe(before)
+    expect(Date.parse(credentials.expires_at)).toBeGreaterThan(t.clock.now())
+    expect(t.core.simulation.ledger.check(t.workspaceId, other, 'github', credentials.access_token)).toBe('ok')
+  })
+
   it('DELETE clears the faults (204) and emits connection.fault_cleared', async () => {
     expect((await addFault({ kind: 'rate_limit', count: 5 })).status).toBe(201)
     const res = await t.req('DELETE', `/api/connections/${conn}/faults`, { key: t.secretKey })

@@ -87,7 +87,7 @@ function ProxyModes() {
       ),
     ['provider-configs'],
   )
-  const rows = (configs.data?.data ?? []) as Array<Partial<Schemas['ProviderConfig']>>
+  const rows = configs.data?.data ?? []
   return (
     <section className="card stack" aria-label="Proxy modes">
       <h2>Proxy mode per provider config</h2>
@@ -112,7 +112,7 @@ function ProxyModes() {
                 disabled={update.isPending}
                 onChange={(e) =>
                   update.mutate(
-                    { id: cfg.id!, mode: e.target.value as ProxyMode },
+                    { id: cfg.id, mode: e.target.value as ProxyMode },
                     {
                       onSuccess: (c) => notify(`${c.name}: proxy mode ${c.proxy_mode}`),
                       onError: (err) =>

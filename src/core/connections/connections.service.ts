@@ -266,6 +266,16 @@ export function createConnectionsService(deps: {
       })
     },
 
+    /**
+     * Dates the access token's expiry a second ago (the simulation's `expire_token` fault), so the
+     * credentials endpoint and the proxy refresh it instead of handing it out as still good.
+     */
+    markTokenExpired(workspaceId: string, id: string): void {
+      const current = row(workspaceId, id)
+      const now = clock.now()
+      repo.update({ ...current, token_expires_at: isoAt(now - 1000), updated_at: isoAt(now) })
+    },
+
     /** The connection with its decrypted access token and token type, for the credentials endpoint and the proxy. */
     secrets(workspaceId: string, id: string) {
       const r = row(workspaceId, id)

@@ -2,7 +2,7 @@ import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { bindingOf, type CursorCodec, type CursorPayload, type CursorValue } from './cursor.js'
 import { type Plan, planSearch, RANK_FIELD, type SqlValue } from './plan.js'
-import type { SearchPage, SearchRequest } from './search.schema.js'
+import { ALWAYS_SELECTED, type SearchPage, type SearchRequest } from './search.schema.js'
 import type { Searchable, SearchField } from './searchable.js'
 import { type Bind, conditionSql, keysetSql } from './sql.js'
 
@@ -35,7 +35,7 @@ const rankedFrom = (from: string) =>
   `(SELECT key + @__base AS __rank, value AS __rid FROM json_each(@__ranked)) AS __r CROSS JOIN ${from}`
 
 const pick = (item: Record<string, unknown>, fields: string[] | undefined) =>
-  fields ? Object.fromEntries(fields.map((f) => [f, item[f]])) : item
+  fields ? Object.fromEntries([...new Set([...ALWAYS_SELECTED, ...fields])].map((f) => [f, item[f]])) : item
 
 /** The one search engine behind every `/api/<resource>/search` endpoint. */
 export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {

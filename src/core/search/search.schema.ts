@@ -119,7 +119,9 @@ export const SearchRequestSchema = z
       .min(1)
       .max(64)
       .optional()
-      .meta({ description: 'Return only these fields of each item.' }),
+      .meta({
+        description: 'Return only these fields of each item; `id` and `created_at` always come too.',
+      }),
     offset: wholeNumber(0, MAX_OFFSET, 'offset')
       .optional()
       .meta({
@@ -134,6 +136,19 @@ export const SearchRequestSchema = z
 export type SearchRequest = z.infer<typeof SearchRequestSchema>
 
 /** The response envelope shared by every search endpoint. */
+/** The fields every search result item carries, whatever `fields` selects. */
+export const ALWAYS_SELECTED = ['id', 'created_at'] as const
+
+/** What a searchable resource's item schema must have: the always-selected fields. */
+export type SearchableItemSchema = z.ZodObject<{ id: z.ZodTypeAny; created_at: z.ZodTypeAny }>
+
+/**
+ * A result item: any field may be left out by `fields`, except the always-selected ones, so
+ * generated clients can rely on `id` and `created_at`.
+ */
+export const searchItemSchema = (item: SearchableItemSchema) =>
+  item.partial().required({ id: true, created_at: true })
+
 export function searchEnvelopeSchema<T extends z.ZodTypeAny>(item: T, name: string) {
   return z
     .object({

@@ -53,7 +53,7 @@ export function createTriggersService(deps: {
     workspaceId: string,
     provider: Provider,
     sample: Sample,
-    options: { host: string; triggered: boolean; nowMs: number },
+    options: { host: string; triggered: boolean; nowMs: number; attribution?: Record<string, string> },
   ): Promise<Event> {
     const { nowMs } = options
     const providerScheme = provider.webhooks?.signature ?? null
@@ -62,7 +62,11 @@ export function createTriggersService(deps: {
     const scheme = signing?.scheme ?? providerScheme
     const workspace = workspaces.getById(workspaceId).name
     const path = `/webhooks/${provider.id}`
-    const query = workspace === DEFAULT_WORKSPACE ? '' : new URLSearchParams({ workspace }).toString()
+    // Attribution rides in the capture URL's query, as a real sender's configured URL would carry it.
+    const query = new URLSearchParams({
+      ...(workspace !== DEFAULT_WORKSPACE && { workspace }),
+      ...options.attribution,
+    }).toString()
     // The capture URL as the request's Host shows it: what a URI-signing scheme (HubSpot v3) signs.
     const url = `http://${options.host}${path}${query ? `?${query}` : ''}`
     const signed =
@@ -148,11 +152,22 @@ export function createTriggersService(deps: {
     /**
      * Signs a provider's webhook with the workspace's provider config secret and sends it through
      * the capture path real deliveries take. The simulated providers' webhooks go out here too, as
-     * posted to the gateway's own `host`.
+     * posted to the gateway's own `host`, attributed to the simulated connection and tenant.
      */
-    deliver(workspaceId: string, providerId: string, sample: Sample, host = '127.0.0.1'): Promise<Event> {
+    deliver(
+      workspaceId: string,
+      providerId: string,
+      sample: Sample,
+      host = '127.0.0.1',
+      attribution?: { connection_id: string; tenant_id: string },
+    ): Promise<Event> {
       const provider = providerOf(workspaceId, providerId, '/provider')
-      return send(workspaceId, provider, sample, { host, triggered: false, nowMs: clock.now() })
+      return send(workspaceId, provider, sample, {
+        host,
+        triggered: false,
+        nowMs: clock.now(),
+        ...(attribution && { attribution }),
+      })
     },
   }
 }

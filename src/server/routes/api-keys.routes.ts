@@ -27,7 +27,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/api-keys/search',
     tag: 'API keys',
-    item: ApiKeySchema.partial(),
+    item: ApiKeySchema,
     envelopeName: 'ApiKeyPage',
     summary: 'List API keys (metadata only, never the key)',
     operationId: 'listApiKeys',

@@ -17,7 +17,7 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/connections/search',
     tag: TAG,
-    item: ConnectionSchema.partial(),
+    item: ConnectionSchema,
     envelopeName: 'ConnectionPage',
     summary: 'Search connections',
     operationId: 'searchConnections',
@@ -75,10 +75,15 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     request: {
       params: IdParamSchema,
       query: z.object({
+        // A query string carries text: `true`/`false` are taken and turned into a boolean.
         force_refresh: z
           .enum(['true', 'false'])
+          .transform((v) => v === 'true')
           .optional()
-          .openapi({ description: 'Refresh the token first even when it is not about to expire.' }),
+          .openapi({
+            type: 'boolean',
+            description: 'Refresh the token first even when it is not about to expire (`true` or `false`).',
+          }),
       }),
     },
     responses: {
@@ -95,7 +100,7 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     c.json(
       await core.credentials.get(ws(c), c.req.valid('param').id, {
         origin: new URL(c.req.url).origin,
-        forceRefresh: c.req.valid('query').force_refresh === 'true',
+        forceRefresh: c.req.valid('query').force_refresh === true,
         readBy: c.get('principal').keyId,
       }),
       200,

@@ -124,7 +124,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/events/search',
     tag: TAG,
-    item: EventSchema.partial(),
+    item: EventSchema,
     envelopeName: 'EventPage',
     summary: 'Search events',
     operationId: 'searchEvents',
@@ -238,7 +238,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/deliveries/search',
     tag: TAG,
-    item: DeliverySchema.partial(),
+    item: DeliverySchema,
     envelopeName: 'DeliveryPage',
     summary: 'Search delivery attempts (forwards, replays, outbound endpoints)',
     operationId: 'searchDeliveries',

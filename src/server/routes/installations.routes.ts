@@ -16,7 +16,7 @@ export function registerInstallationRoutes(app: OpenAPIHono<AppEnv>, core: Core)
   registerSearchRoute(app, core, {
     path: '/api/installations/search',
     tag: TAG,
-    item: InstallationSchema.partial(),
+    item: InstallationSchema,
     envelopeName: 'InstallationPage',
     summary: 'Search installations',
     operationId: 'searchInstallations',

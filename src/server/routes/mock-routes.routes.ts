@@ -58,7 +58,7 @@ export function registerMockRouteRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/mock-routes/search',
     tag: TAG,
-    item: MockRouteSchema.partial(),
+    item: MockRouteSchema,
     envelopeName: 'MockRoutePage',
     summary: 'Search mock routes',
     operationId: 'searchMockRoutes',

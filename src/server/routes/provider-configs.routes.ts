@@ -77,7 +77,7 @@ export function registerProviderConfigRoutes(app: OpenAPIHono<AppEnv>, core: Cor
   registerSearchRoute(app, core, {
     path: '/api/provider-configs/search',
     tag: TAG,
-    item: ProviderConfigSchema.partial(),
+    item: ProviderConfigSchema,
     envelopeName: 'ProviderConfigPage',
     summary: 'Search provider configs',
     operationId: 'searchProviderConfigs',

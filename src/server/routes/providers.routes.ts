@@ -19,7 +19,7 @@ export function registerProviderRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/providers/search',
     tag: TAG,
-    item: ProviderSchema.partial(),
+    item: ProviderSchema,
     envelopeName: 'ProviderPage',
     summary: 'Search providers (catalog and custom), ranked by relevance with `query`',
     operationId: 'searchProviders',

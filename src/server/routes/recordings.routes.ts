@@ -27,7 +27,7 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   registerSearchRoute(app, core, {
     path: '/api/recordings/search',
     tag: TAG,
-    item: RecordingSummarySchema.partial(),
+    item: RecordingSummarySchema,
     envelopeName: 'RecordingPage',
     summary: 'Search recordings',
     operationId: 'searchRecordings',

@@ -1,8 +1,13 @@
-import type { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
 import { MAX_LIMIT } from '../../core/search/search.limits.js'
 import type { SearchPage, SearchRequest } from '../../core/search/search.schema.js'
-import { SearchRequestSchema, searchEnvelopeSchema } from '../../core/search/search.schema.js'
+import {
+  type SearchableItemSchema,
+  SearchRequestSchema,
+  searchEnvelopeSchema,
+  searchItemSchema,
+} from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
 import { emptyJsonBodyIsEmptyObject, rejectReservedKeys } from '../middleware/json-body.js'
 import { json, keyRoute } from '../openapi.js'
@@ -11,13 +16,14 @@ import { json, keyRoute } from '../openapi.js'
  * Registers `POST <path>` as a search endpoint: the shared request body, the shared envelope, a
  * secret key, and one call into the core.
  */
-export function registerSearchRoute<T extends z.ZodTypeAny>(
+export function registerSearchRoute(
   app: OpenAPIHono<AppEnv>,
   core: Core,
   options: {
     path: string
     tag: string
-    item: T
+    /** The whole item schema: the answer's items are partial except the always-selected fields. */
+    item: SearchableItemSchema
     envelopeName: string
     summary: string
     operationId: string
@@ -35,7 +41,10 @@ export function registerSearchRoute<T extends z.ZodTypeAny>(
       body: { content: { 'application/json': { schema: SearchRequestSchema } }, required: false },
     },
     responses: {
-      200: json(searchEnvelopeSchema(options.item, options.envelopeName), 'One page of results.'),
+      200: json(
+        searchEnvelopeSchema(searchItemSchema(options.item), options.envelopeName),
+        'One page of results.',
+      ),
     },
   })
   app.openapi(route, (c) => {

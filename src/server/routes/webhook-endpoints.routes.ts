@@ -41,7 +41,7 @@ export function registerWebhookEndpointRoutes(app: OpenAPIHono<AppEnv>, core: Co
   registerSearchRoute(app, core, {
     path: '/api/webhook-endpoints/search',
     tag: TAG,
-    item: WebhookEndpointSchema.partial(),
+    item: WebhookEndpointSchema,
     envelopeName: 'WebhookEndpointPage',
     summary: 'List webhook endpoints (the secret is only on create and get)',
     operationId: 'searchWebhookEndpoints',

@@ -118,7 +118,10 @@ export function createSimulationAnswerer(
       })
     // Reads need no write lock (BEGIN IMMEDIATE); a change is one transaction, webhooks included.
     const answer = call.method === 'GET' ? run() : inTransaction(db, run)
-    parts.send(workspaceId, connection.provider, samples, call.origin)
+    parts.send(workspaceId, connection.provider, samples, call.origin, {
+      connection_id: connection.id,
+      tenant_id: connection.tenant_id,
+    })
     return answer
   }
 

@@ -67,8 +67,10 @@ export function createFaults(
         }
         if (input.kind === 'expire_token' || input.kind === 'revoke_access') {
           ledger.claim(workspaceId, connectionId, connections.secrets(workspaceId, connectionId).access_token)
-          if (input.kind === 'expire_token') ledger.expire(workspaceId, connectionId)
-          else ledger.revoke(workspaceId, connectionId)
+          if (input.kind === 'expire_token') {
+            ledger.expire(workspaceId, connectionId)
+            connections.markTokenExpired(workspaceId, connectionId)
+          } else ledger.revoke(workspaceId, connectionId)
         }
         faults.push(fault)
         repo.saveFaults(workspaceId, connectionId, JSON.stringify(faults))

@@ -1,16 +1,32 @@
 import type { Sample } from '../../triggers/samples/sample.js'
 
+/** The simulated connection (and its tenant) a webhook is captured for, as the event log files it. */
+export type WebhookAttribution = { connection_id: string; tenant_id: string }
+
+/** Signs and captures one webhook, as posted to the capture URL on `host`. */
+export type DeliverWebhook = (
+  workspaceId: string,
+  provider: string,
+  sample: Sample,
+  host: string,
+  attribution?: WebhookAttribution,
+) => Promise<unknown>
+
 /**
  * One queue for the whole process: webhooks leave in the order their calls changed state. Each
  * batch waits a macrotask, so the call's answer is on its way first.
  */
-export function createOutbox(
-  deliver: (workspaceId: string, provider: string, sample: Sample, host: string) => Promise<unknown>,
-) {
+export function createOutbox(deliver: DeliverWebhook) {
   let outbox: Promise<void> = Promise.resolve()
   let closed = false
   return {
-    send(workspaceId: string, provider: string, samples: Sample[], origin: string) {
+    send(
+      workspaceId: string,
+      provider: string,
+      samples: Sample[],
+      origin: string,
+      attribution?: WebhookAttribution,
+    ) {
       const host = new URL(origin).host
       if (samples.length === 0 || closed) return
       outbox = outbox
@@ -18,7 +34,7 @@ export function createOutbox(
         .then(async () => {
           for (const sample of samples) {
             try {
-              await deliver(workspaceId, provider, sample, host)
+              await deliver(workspaceId, provider, sample, host, attribution)
             } catch {
               // The workspace or provider went away (reset) between the call and its webhook.
             }

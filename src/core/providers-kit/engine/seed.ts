@@ -66,7 +66,10 @@ export function createSeeder(parts: EngineParts, db: Db) {
       }),
     )
     if (options.webhooks)
-      parts.send(workspaceId, connection.provider, samples, options.origin ?? 'http://127.0.0.1:4747')
+      parts.send(workspaceId, connection.provider, samples, options.origin ?? 'http://127.0.0.1:4747', {
+        connection_id: connection.id,
+        tenant_id: connection.tenant_id,
+      })
     return results
   }
 }

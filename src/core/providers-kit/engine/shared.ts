@@ -6,6 +6,7 @@ import type { Sample } from '../../triggers/samples/sample.js'
 import type { SimulationIds } from '../kit/ids.js'
 import type { AccountObjects, ProviderSimulation } from '../kit/provider-kit.js'
 import type { Fault } from './faults.schema.js'
+import type { WebhookAttribution } from './outbox.js'
 import type { SimulationRepo } from './simulation.repo.js'
 
 /** What the simulation's parts (answerer, faults, seed, view) share: accounts, objects, the outbox. */
@@ -20,7 +21,14 @@ export interface EngineParts {
   /** The connection, if simulated; else a 409 saying `rule`. */
   simulatedConnection(workspaceId: string, connectionId: string, rule?: string): Connection
   /** Queues webhooks to be captured after the answer, in order. */
-  send(workspaceId: string, provider: string, samples: Sample[], origin: string): void
+  /** Queues webhooks; `attribution` names the simulated connection and tenant they belong to. */
+  send(
+    workspaceId: string,
+    provider: string,
+    samples: Sample[],
+    origin: string,
+    attribution?: WebhookAttribution,
+  ): void
 }
 
 export function createEngineParts(deps: {

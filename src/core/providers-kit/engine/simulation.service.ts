@@ -4,12 +4,11 @@ import type { ConnectionsService } from '../../connections/connections.service.j
 import type { CredentialsService } from '../../connections/credentials.js'
 import type { Db } from '../../db/open.js'
 import type { EventsService } from '../../events/events.service.js'
-import type { Sample } from '../../triggers/samples/sample.js'
 import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
 import type { ProviderSimulation } from '../kit/provider-kit.js'
 import { createSimulationAnswerer } from './answerer.js'
 import { createFaults } from './faults.js'
-import { createOutbox } from './outbox.js'
+import { createOutbox, type DeliverWebhook } from './outbox.js'
 import { createSeeder } from './seed.js'
 import { createEngineParts } from './shared.js'
 import type { SimulationRepo } from './simulation.repo.js'
@@ -37,7 +36,7 @@ export function createSimulation(deps: {
    * Signs a provider webhook and captures it as a real delivery would be (the triggers' send path),
    * as posted to the capture URL on `host` (the gateway's, which URI-signing schemes sign).
    */
-  deliver: (workspaceId: string, provider: string, sample: Sample, host: string) => Promise<unknown>
+  deliver: DeliverWebhook
   simulations: readonly ProviderSimulation[]
   /** Random values in simulated answers and webhooks (defaults to crypto's). */
   simulationIds?: SimulationIds

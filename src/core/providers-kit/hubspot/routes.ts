@@ -5,6 +5,7 @@ import {
   listAssociations,
   removeAssociation,
 } from './associations.js'
+import { batchArchive, batchCreate, batchRead, batchUpdate } from './batch.js'
 import {
   archiveObject,
   createObject,
@@ -21,14 +22,18 @@ const V4 = '/crm/v4/objects/:fromType/:fromId/associations'
 const isKind = (type: string) => kindOf(type) !== undefined
 
 /**
- * The simulated CRM: v3 objects of the kinds it knows (contacts, companies) and v4 associations
- * between two different kinds; anything else falls through.
+ * The simulated CRM: v3 objects of the kinds it knows (contacts, companies), singly and in
+ * batches, and v4 associations between two different kinds; anything else falls through.
  */
 export const route = routeTable<HubspotState>(
   [
     ['GET', V3, listObjects],
     ['POST', V3, createObject],
     ['POST', `${V3}/search`, searchObjects],
+    ['POST', `${V3}/batch/read`, batchRead],
+    ['POST', `${V3}/batch/create`, batchCreate],
+    ['POST', `${V3}/batch/update`, batchUpdate],
+    ['POST', `${V3}/batch/archive`, batchArchive],
     ['GET', `${V3}/:objectId`, getObject],
     ['PATCH', `${V3}/:objectId`, updateObject],
     ['DELETE', `${V3}/:objectId`, archiveObject],

@@ -1,4 +1,6 @@
 import { arrayArg, BadArgument, stringArg } from './args.js'
+import { channelMembers } from './people.js'
+import { isFound, messageArg } from './reactions.js'
 import { microsOf, type SlackMessage } from './representations.js'
 import { type Ctx, emitEvent, fail, findChannel, invalidArguments, nextTs, ok, putMessage } from './state.js'
 
@@ -45,16 +47,9 @@ export function postMessage(ctx: Ctx) {
 
 /** chat.update: a new text (or blocks) for one of the token user's own messages. */
 export function updateMessage(ctx: Ctx) {
-  const ref = stringArg(ctx.args, 'channel')
-  const ts = stringArg(ctx.args, 'ts')
-  if (ref instanceof BadArgument) return invalidArguments(ctx, ref.message)
-  if (ts instanceof BadArgument) return invalidArguments(ctx, ts.message)
-  const channel = ref ? findChannel(ctx, ref, false) : undefined
-  if (!channel) return fail(ctx, 'channel_not_found')
-  const at = ts ? microsOf(ts) : undefined
-  const text = at === undefined ? undefined : ctx.objects.get('message', channel.id, at)
-  if (!text) return fail(ctx, 'message_not_found')
-  const before = JSON.parse(text) as SlackMessage
+  const found = messageArg(ctx, 'ts')
+  if (!isFound(found)) return found
+  const { channel, at, message: before } = found
   if (before.user !== ctx.state.user_id) return fail(ctx, 'cant_update_message')
   const content = contentOf(ctx)
   if (isAnswer(content)) return content
@@ -66,7 +61,7 @@ export function updateMessage(ctx: Ctx) {
     ...(content.attachments && { attachments: content.attachments }),
     edited: { user: ctx.state.user_id, ts: edited },
   }
-  putMessage(ctx, channel.id, at!, after)
+  putMessage(ctx, channel.id, at, after)
   ctx.saveState(ctx.state)
   emitEvent(ctx, {
     type: 'message_changed',
@@ -76,4 +71,33 @@ export function updateMessage(ctx: Ctx) {
     ts: edited,
   })
   return ok(ctx, { channel: channel.id, ts: before.ts, text: after.text, message: after })
+}
+
+/** chat.delete: removes one of the token user's own messages (its slot keeps the ts taken). */
+export function deleteMessage(ctx: Ctx) {
+  const found = messageArg(ctx, 'ts')
+  if (!isFound(found)) return found
+  if (found.message.user !== ctx.state.user_id) return fail(ctx, 'cant_delete_message')
+  ctx.objects.put('message', found.channel.id, found.at, null)
+  return ok(ctx, { channel: found.channel.id, ts: found.message.ts })
+}
+
+/**
+ * chat.postEphemeral: a message only `user` sees; Slack keeps no copy in the history, so neither
+ * does the simulation. The user must be in the channel.
+ */
+export function postEphemeral(ctx: Ctx) {
+  const ref = stringArg(ctx.args, 'channel')
+  const user = stringArg(ctx.args, 'user')
+  if (ref instanceof BadArgument) return invalidArguments(ctx, ref.message)
+  if (user instanceof BadArgument) return invalidArguments(ctx, user.message)
+  const channel = ref ? findChannel(ctx, ref, true) : undefined
+  if (!channel) return fail(ctx, 'channel_not_found')
+  if (!ctx.state.members.some((m) => m.id === user)) return fail(ctx, 'user_not_found')
+  if (!channelMembers(ctx, channel).includes(user!)) return fail(ctx, 'user_not_in_channel')
+  const content = contentOf(ctx)
+  if (isAnswer(content)) return content
+  const ts = nextTs(ctx)
+  ctx.saveState(ctx.state)
+  return ok(ctx, { message_ts: ts })
 }

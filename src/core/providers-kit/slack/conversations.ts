@@ -92,7 +92,8 @@ export function conversationHistory(ctx: Ctx) {
     return fail(ctx, 'invalid_cursor')
   const messages = ctx.objects
     .page('message', found.id, null, 1_000_000, 0, 'desc')
-    .rows.map((r) => JSON.parse(r) as SlackMessage)
+    .rows.map((r) => JSON.parse(r) as SlackMessage | null)
+    .filter((m): m is SlackMessage => m !== null)
     .map((m) => ({ m, at: microsOf(m.ts)! }))
     .filter(
       ({ at }) =>

@@ -2,9 +2,11 @@ import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { decodeCursor, encodeCursor } from '../kit/pagination.js'
 import type { Handler, SimulationContext } from '../kit/provider-kit.js'
 import { type Args, argsOf, limitArg } from './args.js'
-import { postMessage, updateMessage } from './chat.js'
+import { deleteMessage, postEphemeral, postMessage, updateMessage } from './chat.js'
 import { conversationHistory, createConversation, listConversations } from './conversations.js'
 import { slackError, slackHeaders } from './errors.js'
+import { conversationInfo, conversationMembers, joinConversation, userByEmail, userInfo } from './people.js'
+import { addReaction, getReactions, removeReaction } from './reactions.js'
 import { member } from './representations.js'
 import { type Ctx, ensureWorkspace, fail, ok, type SlackState } from './state.js'
 
@@ -68,6 +70,19 @@ const TYPE_SCOPES: Record<string, string> = {
   im: 'im:read',
 }
 
+/** `channels:<what>` for a public channel (or an unknown one), `groups:<what>` for a private one. */
+const channelScope =
+  (what: 'read' | 'history') =>
+  (args: Args, ctx: SimulationContext<SlackState>): string => {
+    const id = args.get('channel')
+    const known = typeof id === 'string' ? ctx.state.channels[id] : undefined
+    return known?.is_private ? `groups:${what}` : `channels:${what}`
+  }
+
+/** Any other `family.method` name: Slack's `unknown_method`, whatever the token. */
+export const unknownMethod: Handler<SlackState> = (base) =>
+  slackError('unknown_method', slackHeaders(base.scopes, '', base.ids))
+
 /** The simulated methods by name (`/api/<name>` or `/<name>` under the proxy). */
 export const METHODS: Record<string, Handler<SlackState>> = {
   'auth.test': method(() => null, authTest),
@@ -84,12 +99,18 @@ export const METHODS: Record<string, Handler<SlackState>> = {
       ['true', '1', true, 1].includes(args.get('is_private') as string) ? 'groups:write' : 'channels:manage',
     createConversation,
   ),
-  'conversations.history': method((args, ctx) => {
-    const id = args.get('channel')
-    const known = typeof id === 'string' ? ctx.state.channels[id] : undefined
-    return known?.is_private ? 'groups:history' : 'channels:history'
-  }, conversationHistory),
+  'conversations.history': method(channelScope('history'), conversationHistory),
+  'conversations.info': method(channelScope('read'), conversationInfo),
+  'conversations.members': method(channelScope('read'), conversationMembers),
+  'conversations.join': method(() => 'channels:join', joinConversation),
   'chat.postMessage': method(() => 'chat:write', postMessage),
   'chat.update': method(() => 'chat:write', updateMessage),
+  'chat.delete': method(() => 'chat:write', deleteMessage),
+  'chat.postEphemeral': method(() => 'chat:write', postEphemeral),
+  'reactions.add': method(() => 'reactions:write', addReaction),
+  'reactions.remove': method(() => 'reactions:write', removeReaction),
+  'reactions.get': method(() => 'reactions:read', getReactions),
   'users.list': method(() => 'users:read', listUsers),
+  'users.info': method(() => 'users:read', userInfo),
+  'users.lookupByEmail': method(() => 'users:read.email', userByEmail),
 }

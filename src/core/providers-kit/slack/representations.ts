@@ -83,6 +83,7 @@ export interface SlackMessage {
   blocks?: unknown[]
   attachments?: unknown[]
   edited?: { user: string; ts: string }
+  reactions?: Array<{ name: string; users: string[]; count: number }>
 }
 
 export function channel(input: {
@@ -143,6 +144,9 @@ export const createdChannel = (c: SlackChannel) => ({
 
 const AVATAR = 'https://secure.gravatar.com/avatar/'
 
+/** A member's address in the simulated workspace (what users.lookupByEmail finds). */
+export const emailOf = (m: SlackMember, team: SlackTeam) => `${m.name}@${team.domain}.example.com`
+
 /** A users.list member; the e-mail address only for tokens with `users:read.email`, as Slack does. */
 export function member(m: SlackMember, team: SlackTeam, withEmail: boolean) {
   const hash = createHash('md5').update(m.id).digest('hex')
@@ -172,7 +176,7 @@ export function member(m: SlackMember, team: SlackTeam, withEmail: boolean) {
       status_emoji: '',
       status_expiration: 0,
       avatar_hash: hash.slice(0, 12),
-      ...(withEmail && !m.is_bot && { email: `${m.name}@${team.domain}.example.com` }),
+      ...(withEmail && !m.is_bot && { email: emailOf(m, team) }),
       first_name: m.real_name.split(' ')[0] ?? m.real_name,
       last_name: m.real_name.split(' ').slice(1).join(' '),
       ...images,

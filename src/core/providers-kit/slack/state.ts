@@ -135,12 +135,15 @@ export const SIMULATED_SCOPES = [
   'channels:read',
   'channels:manage',
   'channels:history',
+  'channels:join',
   'groups:read',
   'groups:write',
   'groups:history',
   'chat:write',
   'users:read',
   'users:read.email',
+  'reactions:read',
+  'reactions:write',
 ] as const
 
 export type Ctx = SimulationContext<SlackState> & { args: Args; accepted: string }
