@@ -15,6 +15,7 @@ export const linearSeed: DemoSeed = {
   label: 'Linear',
   made: 'issues, comments',
   scopes: ['read', 'write'],
+  own: { tenant: 'acme' },
   webhookTypes: ['Issue', 'Comment'],
   fill(run) {
     const [teams] = run([{ method: 'POST', path: '/graphql', body: { query: '{ teams { nodes { id } } }' } }])
