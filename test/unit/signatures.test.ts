@@ -136,6 +136,7 @@ describe('malformed signature headers fail cleanly, never throw', () => {
     shopify: 'X-Shopify-Hmac-Sha256',
     standard_webhooks: 'webhook-signature',
     hubspot_v3: 'X-HubSpot-Signature-v3',
+    linear: 'Linear-Signature',
   }
   for (const scheme of SCHEMES) {
     it(`${scheme}`, () => {

@@ -15,8 +15,8 @@ const TAG = 'Proxy'
 const PREFIX = '/proxy/'
 const MIB = 1024 * 1024
 
-/** `Bearer sk_…`, or `token sk_…` as Octokit sends it. */
-const SCHEME = /^(?:Bearer|token)\s+(\S+)\s*$/i
+/** `Bearer sk_…`, `token sk_…` as Octokit sends it, or a bare `sk_…` as Linear's SDK sends an API key. */
+const SCHEME = /^(?:(?:Bearer|token)\s+(\S+)|(sk_\S+))\s*$/i
 
 /**
  * Authenticates like every API route (a secret key; counted against the workspace's rate limit),
@@ -28,7 +28,8 @@ const proxyKey =
   (core: Core): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const header = c.req.header('authorization')
-    const token = header ? SCHEME.exec(header)?.[1] : undefined
+    const match = header ? SCHEME.exec(header) : null
+    const token = match?.[1] ?? match?.[2]
     if (!token) {
       throw new AppError(
         'unauthorized',
