@@ -12,7 +12,12 @@ beforeAll(async () => {
   dp = await startDataPlane()
   conn = await dp.connect()
 })
-afterAll(() => dp.close())
+let gatewayClosed = false
+afterAll(async () => {
+  if (!gatewayClosed) await dp.gateway.close()
+  await dp.oauth.close()
+  await dp.api.close()
+})
 
 it('two sequential live calls reuse one connection to the provider', async () => {
   await dp.setMode('live')
@@ -67,4 +72,13 @@ it('replay sees a recording imported, recorded or deleted on the very next call'
     expect((await dp.gateway.api('DELETE', `/api/recordings/${rec.id}`)).status).toBe(204)
   }
   expect((await dp.proxy(conn, '/cached')).status).toBe(404)
+})
+
+it('closing the gateway closes its kept-alive connections to the provider', async () => {
+  await dp.setMode('live')
+  expect((await dp.proxy(conn, '/echo', { method: 'POST', body: '{}' })).status).toBe(200)
+  expect(dp.api.openConnections()).toBeGreaterThan(0)
+  gatewayClosed = true
+  await dp.gateway.close()
+  await expect.poll(() => dp.api.openConnections()).toBe(0)
 })
