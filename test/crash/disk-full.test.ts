@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
+import { hasChromium, launchBrowser } from '../helpers/browser.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { simulatedConnect } from '../simulation/helpers.js'
 
@@ -99,6 +100,22 @@ describe.skipIf(unmountable !== undefined)(
           status: 'degraded',
           reason: 'disk_full',
         })
+        // The dashboard says so on every page (where Chromium is installed: CI installs it).
+        if (hasChromium) {
+          execFileSync(process.execPath, ['renderer/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
+          const browser = await launchBrowser()
+          try {
+            const { page } = await browser.newPage()
+            await page.goto(`${server.url}/?token=${server.adminToken}`)
+            const banner = page
+              .getByRole('alert')
+              .filter({ hasText: 'The disk holding the data folder is full.' })
+            await banner.waitFor()
+            expect(await banner.textContent()).toContain('disk_full')
+          } finally {
+            await browser.close()
+          }
+        }
         // Reads keep answering.
         const search = await fetch(`${server.url}/api/events/search`, {
           method: 'POST',
