@@ -40,6 +40,7 @@ import { createRateLimiter } from './rate-limits/rate-limiter.js'
 import { createRecordingsAnswerer } from './recordings/recordings.answerer.js'
 import { createRecordingsRepo } from './recordings/recordings.repo.js'
 import { createRecordingsService } from './recordings/recordings.service.js'
+import { createReplayIndex } from './recordings/replay-index.js'
 import { createCursorCodec } from './search/cursor.js'
 import { createSearchEngine } from './search/search-engine.js'
 import { createSessionsRepo } from './sessions/sessions.repo.js'
@@ -212,7 +213,13 @@ export function createCore(deps: CoreDeps) {
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
-  const recordings = createRecordingsService({ repo: createRecordingsRepo(db), clock, ids })
+  const recordingsRepo = createRecordingsRepo(db)
+  const recordings = createRecordingsService({
+    repo: recordingsRepo,
+    clock,
+    ids,
+    matcher: createReplayIndex(db, recordingsRepo),
+  })
   const cassettes = createCassettes({ db, recordings, mockRoutes })
   const simulation = createSimulation({
     db,
@@ -316,7 +323,7 @@ export function createCore(deps: CoreDeps) {
       closing ??= (async () => {
         dispatcher.stop()
         await simulation.close()
-        proxy.flush()
+        proxy.close()
         await events.close()
       })()
       return closing

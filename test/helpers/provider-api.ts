@@ -100,12 +100,23 @@ export async function startProviderApi() {
       res.end(JSON.stringify({ method: req.method, url: req.url }))
     })
   })
+  let connections = 0
+  let open = 0
+  server.on('connection', (socket) => {
+    connections++
+    open++
+    socket.on('close', () => open--)
+  })
   const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = origin()
   return {
     url,
     seen,
+    /** How many TCP connections the API has accepted so far. */
+    connections: () => connections,
+    /** How many of them are still open. */
+    openConnections: () => open,
     /** Makes the API answer 401 to this access token. */
     reject: (token: string) => rejected.add(token),
     close: () =>

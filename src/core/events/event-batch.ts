@@ -22,8 +22,13 @@ const FULL = 2
  * connection (a captured webhook, an API write) makes them durable with it, as the WAL is one file
  * written in order. Events still waiting in the batch are lost on a crash: `flush()` on close.
  */
-export function createEventBatch(deps: { db: Db; events: Pick<EventsService, 'emit'> }) {
-  const { db, events } = deps
+export function createEventBatch(deps: {
+  db: Db
+  events: Pick<EventsService, 'emit'>
+  /** True when a failed batch is to be dropped whole instead of retried one by one (a full disk). */
+  dropsBatch?: (err: unknown) => boolean
+}) {
+  const { db, events, dropsBatch } = deps
   const pending: Array<[string, EmitEvent]> = []
   let timer: NodeJS.Timeout | undefined
 
@@ -47,7 +52,8 @@ export function createEventBatch(deps: { db: Db; events: Pick<EventsService, 'em
       withoutFsync(() => {
         for (const [workspaceId, event] of batch) events.emit(workspaceId, event)
       })
-    } catch {
+    } catch (err) {
+      if (dropsBatch?.(err)) return
       // One bad event (its workspace deleted meanwhile) must not take the others with it.
       for (const [workspaceId, event] of batch) {
         try {

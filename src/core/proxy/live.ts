@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http'
 import { Readable } from 'node:stream'
 import type { CredentialsService } from '../connections/credentials.js'
 import type { Answerer, ProxyAnswer } from './answerer.js'
@@ -20,6 +21,8 @@ export interface UpstreamTarget {
 export function createLiveAnswerer(deps: {
   credentials: Pick<CredentialsService, 'usable'>
   targetOf: (call: Parameters<Answerer['answer']>[0]) => UpstreamTarget
+  /** The kept-alive connection pool for a provider URL (upstream-agent.ts). */
+  agentFor?: (url: URL) => Agent
 }): Answerer {
   return {
     name: 'provider',
@@ -39,7 +42,13 @@ export function createLiveAnswerer(deps: {
           ...forwarded,
           tokenHeader ? [tokenHeader, token] : ['Authorization', `Bearer ${token}`],
         ]
-        const response = await sendUpstream({ url, method: call.method, headers, body: call.body })
+        const response = await sendUpstream({
+          url,
+          method: call.method,
+          headers,
+          body: call.body,
+          ...(deps.agentFor && { agent: deps.agentFor(url) }),
+        })
         return { response, headers, hasRefresh: secrets.has_refresh_token }
       }
       let sent = await send(false)

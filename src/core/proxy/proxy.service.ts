@@ -1,9 +1,9 @@
 import type { Clock } from '../common/clock.js'
 import type { ConnectionsService } from '../connections/connections.service.js'
 import type { CredentialsService } from '../connections/credentials.js'
-import { type Db, inTransaction } from '../db/open.js'
+import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
-import type { EmitEvent } from '../events/events.schema.js'
+import { createEventBatch } from '../events/event-batch.js'
 import type { EventsService } from '../events/events.service.js'
 import type { ProviderConfig } from '../provider-configs/provider-configs.schema.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
@@ -19,15 +19,12 @@ import { createLiveAnswerer, type UpstreamTarget } from './live.js'
 import { checkProxyPath } from './proxy-path.js'
 import { RECORDING_BODY_CAP, recordAround } from './record.js'
 import { createRedactor, type Redactor } from './redact.js'
+import { createUpstreamAgents } from './upstream-agent.js'
 
 /** Request bodies the proxy accepts (they are buffered, so a 401 can be retried byte for byte). */
 export const PROXY_BODY_LIMIT = 25 * 1024 * 1024
 
 export { RECORDING_BODY_CAP }
-
-/** How long a proxy.request event may wait to be written with others, and how many may wait. */
-export const EVENT_BATCH_MS = 20
-const EVENT_BATCH_MAX = 500
 
 /** A proxied request as the route hands it over: a call, with the connection still to be looked up. */
 export type ProxyRequest = Omit<ProxyCall, 'connection'> & { connectionId: string }
@@ -55,39 +52,13 @@ export function createProxy(deps: {
 }) {
   const { db, clock, connections, credentials, providers, providerConfigs, recordings, events, disk } = deps
 
-  // proxy.request events are written in batches, one transaction every EVENT_BATCH_MS: with
-  // synchronous = FULL each commit is an fsync, which on every call would cost more than the rest
-  // of the proxy. The cost: a crash can lose the last few milliseconds of these events (server
-  // close flushes them).
-  const pending: Array<[string, EmitEvent]> = []
-  let timer: NodeJS.Timeout | undefined
-  const flush = () => {
-    clearTimeout(timer)
-    timer = undefined
-    const batch = pending.splice(0)
-    if (batch.length === 0) return
-    try {
-      inTransaction(db, () => {
-        for (const [workspaceId, event] of batch) events.emit(workspaceId, event)
-      })
-    } catch (err) {
-      // A full disk fails them all (the next calls answer disk_full); one bad event (its workspace
-      // deleted meanwhile) must not take the others with it.
-      if (disk.classify(err)) return
-      for (const [workspaceId, event] of batch) {
-        try {
-          events.emit(workspaceId, event)
-        } catch {
-          // Dropped: the log of a call on a workspace that no longer exists (or a closed database).
-        }
-      }
-    }
-  }
-  const emitSoon = (workspaceId: string, event: EmitEvent) => {
-    pending.push([workspaceId, event])
-    if (pending.length >= EVENT_BATCH_MAX) flush()
-    else timer ??= setTimeout(flush, EVENT_BATCH_MS).unref()
-  }
+  const batch = createEventBatch({
+    db,
+    events,
+    // A full disk fails them all (the next calls answer disk_full).
+    dropsBatch: (err) => disk.classify(err) !== undefined,
+  })
+  const agents = createUpstreamAgents()
 
   const configOf = (
     workspaceId: string,
@@ -124,7 +95,7 @@ export function createProxy(deps: {
 
   const chains = defineChains({
     ...deps.offline,
-    live: createLiveAnswerer({ credentials, targetOf }),
+    live: createLiveAnswerer({ credentials, targetOf, agentFor: agents.agentFor }),
     record: (live) =>
       recordAround(live, {
         clock,
@@ -171,7 +142,12 @@ export function createProxy(deps: {
 
   return {
     /** Writes the proxy.request events not yet written (they go out every EVENT_BATCH_MS). */
-    flush,
+    flush: batch.flush,
+    /** On core close: writes the waiting events and closes the kept-alive provider connections. */
+    close(): void {
+      batch.flush()
+      agents.close()
+    },
     /** Answers one proxied call; see the module comment. */
     async handle(req: ProxyRequest): Promise<ProxyAnswer> {
       if (disk.full) throw diskFullError(disk.dir)
@@ -204,7 +180,7 @@ export function createProxy(deps: {
       }
       let mode: AnswerMode = 'live'
       const emit = (status: number, extra: Record<string, unknown> = {}) =>
-        emitSoon(req.workspaceId, {
+        batch.emit(req.workspaceId, {
           type: 'proxy.request',
           provider: connection.provider,
           tenant_id: connection.tenant_id,

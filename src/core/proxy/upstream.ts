@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { type Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { AppError } from '../errors.js'
 import { pairsOf } from './headers.js'
@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   headers: Array<[string, string]>
   body: Buffer
   timeoutMs?: number
+  /** The connection pool to send on (upstream-agent.ts); absent: a new connection. */
+  agent?: Agent
 }
 
 export interface UpstreamResponse {
@@ -34,7 +36,12 @@ export function sendUpstream(req: UpstreamRequest): Promise<UpstreamResponse> {
     headers.push('Content-Length', String(req.body.length))
   }
   return new Promise((resolve, reject) => {
-    const outgoing = send(req.url, { method: req.method, headers, timeout })
+    const outgoing = send(req.url, {
+      method: req.method,
+      headers,
+      timeout,
+      ...(req.agent && { agent: req.agent }),
+    })
     outgoing.on('timeout', () => {
       outgoing.destroy(
         new AppError(

@@ -69,6 +69,16 @@ export const toRecording = (row: RecordingRow): Recording => ({
   },
 })
 
+/** What a replayed request is matched on (see RecordingsService.match). */
+export interface MatchKey {
+  workspace_id: string
+  provider: string
+  method: string
+  path: string
+  query_key: string
+  body: Buffer
+}
+
 /** SQL for recordings. */
 export function createRecordingsRepo(db: Db) {
   const insert = db.prepare(
@@ -83,6 +93,12 @@ export function createRecordingsRepo(db: Db) {
      WHERE workspace_id = @workspace_id AND provider = @provider AND method = @method AND path = @path AND query_key = @query_key
      ORDER BY (request_body = @body) DESC, created_at DESC, id DESC LIMIT 1`,
   )
+  // The same request shape, in match's order but for the body (replay-index.ts picks among them).
+  const candidates = db.prepare(
+    `SELECT ${COLUMNS} FROM recordings
+     WHERE workspace_id = @workspace_id AND provider = @provider AND method = @method AND path = @path AND query_key = @query_key
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  )
   const remove = db.prepare('DELETE FROM recordings WHERE workspace_id = ? AND id = ?')
   const all = db.prepare(
     `SELECT ${COLUMNS} FROM recordings WHERE workspace_id = @workspace_id AND (@provider IS NULL OR provider = @provider)
@@ -92,14 +108,10 @@ export function createRecordingsRepo(db: Db) {
     /** Returns false when an identical exchange was already stored. */
     insert: (row: RecordingRow) => insert.run(row).changes === 1,
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as RecordingRow | undefined,
-    match: (key: {
-      workspace_id: string
-      provider: string
-      method: string
-      path: string
-      query_key: string
-      body: Buffer
-    }) => match.get(key) as RecordingRow | undefined,
+    match: (key: MatchKey) => match.get(key) as RecordingRow | undefined,
+    /** Up to `limit` recordings of one request shape, newest first. */
+    candidates: (shape: Omit<MatchKey, 'body'>, limit: number) =>
+      candidates.all({ ...shape, limit }) as RecordingRow[],
     remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
     /** Every recording, in the cassette's stable order. */
     all: (workspaceId: string, provider: string | null) =>

@@ -48,7 +48,13 @@ const fingerprintOf = (e: Exchange) => {
  * them into cassettes and back). Whatever stores an exchange, headers and query parameters named
  * like credentials are redacted here once more, so no path in stores one.
  */
-export function createRecordingsService(deps: { repo: RecordingsRepo; clock: Clock; ids: Ids }) {
+export function createRecordingsService(deps: {
+  repo: RecordingsRepo
+  clock: Clock
+  ids: Ids
+  /** Where replay looks a match up (replay-index.ts); absent: the repo's query. */
+  matcher?: Pick<RecordingsRepo, 'match'>
+}) {
   const { repo, clock, ids } = deps
 
   const nameRule = createRedactor()
@@ -92,7 +98,7 @@ export function createRecordingsService(deps: { repo: RecordingsRepo; clock: Clo
       workspaceId: string,
       request: { provider: string; method: string; path: string; query: string; body: Buffer },
     ): RecordingRow | undefined {
-      return repo.match({
+      return (deps.matcher ?? repo).match({
         workspace_id: workspaceId,
         provider: request.provider,
         method: request.method.toUpperCase(),
