@@ -25,6 +25,10 @@ import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
+import { createOpenApiDocsRepo } from './openapi-docs/openapi-docs.repo.js'
+import { createOpenApiDocsService } from './openapi-docs/openapi-docs.service.js'
+import { createOpenApiAnswerer } from './openapi-sim/openapi.answerer.js'
+import { createOpenApiStateRepo } from './openapi-sim/openapi-state.repo.js'
 import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -205,6 +209,8 @@ export function createCore(deps: CoreDeps) {
     deliver: (workspaceId, provider, sample, host) => triggers.deliver(workspaceId, provider, sample, host),
     simulations: BUILT_IN_SIMULATIONS,
   })
+  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
+  const openapiAnswerer = createOpenApiAnswerer({ docs: openapiDocs, repo: createOpenApiStateRepo(db), clock })
   const proxy = createProxy({
     db,
     clock,
@@ -216,8 +222,8 @@ export function createCore(deps: CoreDeps) {
     events,
     // Simulated connections and replay mode ask these in order: the workspace's mock routes, the
     // built-in simulation (which passes on real connections' replays and on calls it does not
-    // simulate), then recordings.
-    answerers: [mockRoutes.answerer, simulation.answerer, recordingsAnswerer(recordings)],
+    // simulate), the provider's OpenAPI document (simulated connections only), then recordings.
+    answerers: [mockRoutes.answerer, simulation.answerer, openapiAnswerer, recordingsAnswerer(recordings)],
   })
 
   // Snapshots and sync
@@ -268,6 +274,7 @@ export function createCore(deps: CoreDeps) {
     recordings,
     mockRoutes,
     simulation,
+    openapiDocs,
     proxy,
     snapshots,
     sync,

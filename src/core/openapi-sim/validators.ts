@@ -1,0 +1,91 @@
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { Ajv } from 'ajv'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { FieldError } from '../errors.js'
+import type { CompiledApi } from './compile-api.js'
+import { type Direction, toJsonSchema } from './json-schema.js'
+
+type AnyAjv = Ajv | InstanceType<typeof Ajv2020>
+
+/** The message of one ajv error, in words a client can act on. */
+export function describeError(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>
+  if (error.keyword === 'required') return `missing required field '${String(params.missingProperty)}'`
+  if (error.keyword === 'additionalProperties') return `unknown field '${String(params.additionalProperty)}'`
+  if (error.keyword === 'enum') return `must be one of ${JSON.stringify(params.allowedValues)}`
+  return error.message ?? error.keyword
+}
+
+/** ajv's errors as field errors, `required` ones pointing at the missing field itself. */
+export function fieldErrors(errors: ErrorObject[] | null | undefined, base = ''): FieldError[] {
+  const seen = new Set<string>()
+  const out: FieldError[] = []
+  for (const error of errors ?? []) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
+    const params = error.params as Record<string, unknown>
+    const field = error.keyword === 'required' ? `/${String(params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}` : ''
+    const problem = { pointer: `${base}${error.instancePath}${field}`, detail: describeError(error) }
+    const key = `${problem.pointer}\u0000${problem.detail}`
+    if (!seen.has(key)) {
+      seen.add(key)
+      out.push(problem)
+    }
+  }
+  return out
+}
+
+function newAjv(openapi30: boolean, coerce: boolean): AnyAjv {
+  // Documents carry keywords JSON Schema does not know (vendor x-*, formats of their own): strict off.
+  const options = {
+    strict: false,
+    allErrors: true,
+    logger: false as const,
+    validateFormats: true,
+    ...(coerce && { coerceTypes: 'array' as const }),
+  }
+  const ajv: AnyAjv = openapi30 ? new Ajv(options) : new Ajv2020(options)
+  ;(addFormats as unknown as (a: AnyAjv) => void)(ajv)
+  return ajv
+}
+
+export interface ApiValidators {
+  /** Validates a value against a schema of the document (compiled on first use, by key). */
+  check(key: string, schema: unknown, direction: Direction, value: unknown, base?: string): FieldError[]
+  /** Like check, with strings coerced in place to the declared types (path, query and header parameters). */
+  coerce(key: string, schema: unknown, value: unknown, base?: string): FieldError[]
+}
+
+const cache = new WeakMap<CompiledApi, ApiValidators>()
+
+/** The validators of one compiled document: one ajv per document, so replacing the document frees them. */
+export function validatorsOf(api: CompiledApi): ApiValidators {
+  const found = cache.get(api)
+  if (found) return found
+  const openapi30 = String(api.doc.openapi).startsWith('3.0')
+  let plain: AnyAjv | undefined
+  let coercing: AnyAjv | undefined
+  const compiled = new Map<string, ValidateFunction>()
+  const compile = (ajv: AnyAjv, key: string, schema: unknown, direction: Direction) => {
+    let validate = compiled.get(key)
+    if (!validate) {
+      validate = ajv.compile(toJsonSchema(api.doc, schema, direction))
+      compiled.set(key, validate)
+    }
+    return validate
+  }
+  const validators: ApiValidators = {
+    check(key, schema, direction, value, base = '') {
+      plain ??= newAjv(openapi30, false)
+      const validate = compile(plain, `${direction}:${key}`, schema, direction)
+      return validate(value) ? [] : fieldErrors(validate.errors, base)
+    },
+    coerce(key, schema, value, base = '') {
+      coercing ??= newAjv(openapi30, true)
+      const validate = compile(coercing, `coerce:${key}`, schema, 'request')
+      return validate(value) ? [] : fieldErrors(validate.errors, base)
+    },
+  }
+  cache.set(api, validators)
+  return validators
+}
