@@ -1,10 +1,11 @@
 import Ajv2020 from 'ajv/dist/2020.js'
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
 import AjvDraft04 from 'ajv-draft-04'
 import addFormats from 'ajv-formats'
 import schema30 from '@seriousme/openapi-schema-validator/schemas/v3.0/schema.json' with { type: 'json' }
 import schema31 from '@seriousme/openapi-schema-validator/schemas/v3.1/schema.json' with { type: 'json' }
 import type { FieldError } from '../errors.js'
+import { fieldErrors } from './ajv-errors.js'
 
 /** The most problems one refusal lists (a document can be wrong in thousands of places the same way). */
 export const MAX_PROBLEMS = 500
@@ -73,13 +74,6 @@ function metaValidator(version: '3.0' | '3.1'): ValidateFunction {
   return validate
 }
 
-const describe = (error: ErrorObject): string => {
-  const params = error.params as Record<string, unknown>
-  if (error.keyword === 'required') return `missing required field '${String(params.missingProperty)}'`
-  if (error.keyword === 'additionalProperties') return `unknown field '${String(params.additionalProperty)}'`
-  return error.message ?? error.keyword
-}
-
 /** Which OpenAPI version a document declares (3.0.x or 3.1.x), or undefined. */
 export function openapiVersionOf(doc: Record<string, unknown>): '3.0' | '3.1' | undefined {
   const declared = doc.openapi
@@ -104,19 +98,6 @@ export function validateDocument(doc: Record<string, unknown>): FieldError[] {
     ]
   }
   const validate = metaValidator(version)
-  const problems: FieldError[] = []
-  if (!validate(doc)) {
-    const seen = new Set<string>()
-    for (const error of validate.errors ?? []) {
-      // oneOf/anyOf branches repeat what their own errors say, once per branch.
-      if (error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'if') continue
-      const problem = { pointer: error.instancePath, detail: describe(error) }
-      const key = `${problem.pointer}\u0000${problem.detail}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      problems.push(problem)
-      if (problems.length >= MAX_PROBLEMS) return problems
-    }
-  }
+  const problems = validate(doc) ? [] : fieldErrors(validate.errors, '', MAX_PROBLEMS)
   return [...problems, ...checkRefs(doc)].slice(0, MAX_PROBLEMS)
 }

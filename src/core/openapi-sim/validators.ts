@@ -1,39 +1,13 @@
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
 import { Ajv } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { FieldError } from '../errors.js'
+import { fieldErrors } from '../openapi-docs/ajv-errors.js'
 import type { CompiledApi } from './compile-api.js'
 import { type Direction, toJsonSchema } from './json-schema.js'
 
 type AnyAjv = Ajv | InstanceType<typeof Ajv2020>
-
-/** The message of one ajv error, in words a client can act on. */
-export function describeError(error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>
-  if (error.keyword === 'required') return `missing required field '${String(params.missingProperty)}'`
-  if (error.keyword === 'additionalProperties') return `unknown field '${String(params.additionalProperty)}'`
-  if (error.keyword === 'enum') return `must be one of ${JSON.stringify(params.allowedValues)}`
-  return error.message ?? error.keyword
-}
-
-/** ajv's errors as field errors, `required` ones pointing at the missing field itself. */
-export function fieldErrors(errors: ErrorObject[] | null | undefined, base = ''): FieldError[] {
-  const seen = new Set<string>()
-  const out: FieldError[] = []
-  for (const error of errors ?? []) {
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
-    const params = error.params as Record<string, unknown>
-    const field = error.keyword === 'required' ? `/${String(params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}` : ''
-    const problem = { pointer: `${base}${error.instancePath}${field}`, detail: describeError(error) }
-    const key = `${problem.pointer}\u0000${problem.detail}`
-    if (!seen.has(key)) {
-      seen.add(key)
-      out.push(problem)
-    }
-  }
-  return out
-}
 
 function newAjv(openapi30: boolean, coerce: boolean): AnyAjv {
   // Documents carry keywords JSON Schema does not know (vendor x-*, formats of their own): strict off.
