@@ -29,6 +29,7 @@ import { createOpenApiDocsRepo } from './openapi-docs/openapi-docs.repo.js'
 import { createOpenApiDocsService } from './openapi-docs/openapi-docs.service.js'
 import { createOpenApiAnswerer } from './openapi-sim/openapi.answerer.js'
 import { createOpenApiStateRepo } from './openapi-sim/openapi-state.repo.js'
+import { validateExchange } from './openapi-sim/validate-exchange.js'
 import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -224,6 +225,7 @@ export function createCore(deps: CoreDeps) {
     // built-in simulation (which passes on real connections' replays and on calls it does not
     // simulate), the provider's OpenAPI document (simulated connections only), then recordings.
     answerers: [mockRoutes.answerer, simulation.answerer, openapiAnswerer, recordingsAnswerer(recordings)],
+    validate: (call, answer) => validateExchange(openapiDocs, call, answer),
   })
 
   // Snapshots and sync

@@ -61,6 +61,8 @@ export function createProxy(deps: {
   recordings: RecordingsService
   events: EventsService
   answerers: readonly Answerer[]
+  /** Checks a live exchange against the provider's OpenAPI document (`validate_against_openapi`). */
+  validate?: (call: ProxyCall, answer: ProxyAnswer) => Promise<{ answer: ProxyAnswer; validation?: unknown }>
 }) {
   const { db, clock, connections, credentials, providers, providerConfigs, recordings, events } = deps
 
@@ -277,17 +279,17 @@ export function createProxy(deps: {
           return answer
         }
         const record = proxyMode === 'record'
-        const { answer, capture: startCapture } = await live(req, call, config, record)
+        const { answer: sent, capture: startCapture } = await live(req, call, config, record)
         const durationMs = Math.max(0, clock.now() - started)
-        const size = declaredSize(answer.headers)
+        const size = declaredSize(sent.headers)
         const tooBig = size !== undefined && size > RECORDING_BODY_CAP
         if (startCapture && !tooBig) startCapture(durationMs)
-        emit(
-          answer.status,
-          record
-            ? { recorded: !tooBig, ...(tooBig && { reason: 'response larger than the recording cap' }) }
-            : {},
-        )
+        const { answer, validation } =
+          config?.validate_against_openapi && deps.validate ? await deps.validate(call, sent) : { answer: sent }
+        emit(answer.status, {
+          ...(record && { recorded: !tooBig, ...(tooBig && { reason: 'response larger than the recording cap' }) }),
+          ...(validation !== undefined && { validation }),
+        })
         return { ...answer, recording: record && !tooBig }
       } catch (err) {
         emit(err instanceof AppError ? err.status : 500)
