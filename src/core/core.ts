@@ -197,7 +197,15 @@ export function createCore(deps: CoreDeps) {
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
-  const recordings = createRecordingsService({ db, repo: createRecordingsRepo(db), clock, ids, mockRoutes })
+  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
+  const recordings = createRecordingsService({
+    db,
+    repo: createRecordingsRepo(db),
+    clock,
+    ids,
+    mockRoutes,
+    openapi: openapiDocs,
+  })
   const simulation = createSimulation({
     db,
     clock,
@@ -210,7 +218,6 @@ export function createCore(deps: CoreDeps) {
     deliver: (workspaceId, provider, sample, host) => triggers.deliver(workspaceId, provider, sample, host),
     simulations: BUILT_IN_SIMULATIONS,
   })
-  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
   const openapiAnswerer = createOpenApiAnswerer({ docs: openapiDocs, repo: createOpenApiStateRepo(db), clock })
   const proxy = createProxy({
     db,

@@ -1,12 +1,12 @@
 import { type Clock, isoAt } from '../common/clock.js'
-import { type Db, inTransaction } from '../db/open.js'
+import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { AppError, invalid } from '../errors.js'
 import { type CompiledApi, compileApi } from '../openapi-sim/compile-api.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { OpenApiDocsRepo, OpenApiDocumentRow } from './openapi-docs.repo.js'
 import type { OpenApiDocumentInfo } from './openapi-docs.schema.js'
 import { formatOf, parseDocument, unsupportedFormat } from './parse-document.js'
-import { openapiVersionOf, validateDocument } from './validate-document.js'
+import { validateDocument } from './validate-document.js'
 
 const noDocument = (provider: string) =>
   new AppError('not_found', `Provider '${provider}' has no OpenAPI document. Attach one with PUT /api/providers/${provider}/openapi.`)
@@ -96,8 +96,11 @@ export function createOpenApiDocsService(deps: {
         created_at: existing?.created_at ?? now,
         updated_at: now,
       }
-      inTransaction(db, () => repo.upsert(row))
-      compiled.set(keyOf(workspaceId, provider), { updatedAt: now, api })
+      inTransaction(db, () => {
+        repo.upsert(row)
+        // Cached once stored for good: a rolled-back apply (a fixtures dry run) leaves no trace.
+        afterCommit(db, () => compiled.set(keyOf(workspaceId, provider), { updatedAt: now, api }))
+      })
       return infoOf({ ...row, size: Buffer.byteLength(text) }, api)
     },
     /** The document as uploaded, with its content type. */
@@ -126,7 +129,6 @@ export function createOpenApiDocsService(deps: {
     /** Every attached document of the workspace, as uploaded (for exports). */
     list: (workspaceId: string) => repo.list(workspaceId),
     load,
-    openapiVersionOf,
   }
 }
 export type OpenApiDocsService = ReturnType<typeof createOpenApiDocsService>

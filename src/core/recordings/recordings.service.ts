@@ -3,6 +3,7 @@ import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { notFound } from '../errors.js'
+import type { OpenApiDocsService } from '../openapi-docs/openapi-docs.service.js'
 import type { MockRoutesService } from '../mock-routes/mock-routes.service.js'
 import { CASSETTE_VERSION, type Cassette, type CassetteEntry, readBody, writeBody } from './cassette.js'
 import { type RecordingRow, type RecordingsRepo, toRecording } from './recordings.repo.js'
@@ -53,6 +54,8 @@ export function createRecordingsService(deps: {
   ids: Ids
   /** Cassettes carry the workspace's mock routes too, when given. */
   mockRoutes?: Pick<MockRoutesService, 'exportRoutes' | 'importRoutes'>
+  /** Cassettes carry the OpenAPI documents of their providers. */
+  openapi?: Pick<OpenApiDocsService, 'list' | 'put'>
 }) {
   const { db, repo, clock, ids } = deps
 
@@ -130,7 +133,15 @@ export function createRecordingsService(deps: {
         })
       }
       const mockRoutes = deps.mockRoutes?.exportRoutes(workspaceId, provider) ?? []
-      return { version: CASSETTE_VERSION, entries, ...(mockRoutes.length > 0 && { mock_routes: mockRoutes }) }
+      const openapi = (deps.openapi?.list(workspaceId) ?? [])
+        .filter((doc) => provider === undefined || doc.provider === provider)
+        .map((doc) => ({ provider: doc.provider, content_type: doc.content_type as 'application/json', document: doc.source }))
+      return {
+        version: CASSETTE_VERSION,
+        entries,
+        ...(mockRoutes.length > 0 && { mock_routes: mockRoutes }),
+        ...(openapi.length > 0 && { openapi }),
+      }
     },
 
     /**
@@ -145,6 +156,7 @@ export function createRecordingsService(deps: {
         const mockRoutes =
           cassette.mock_routes &&
           deps.mockRoutes?.importRoutes(workspaceId, cassette.mock_routes, { base: '/mock_routes' })
+        for (const doc of cassette.openapi ?? []) deps.openapi?.put(workspaceId, doc.provider, doc.document, doc.content_type)
         let imported = 0
         for (const entry of cassette.entries) {
           const stored = repo.insert(
