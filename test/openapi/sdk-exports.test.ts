@@ -72,7 +72,7 @@ describe('OpenAPI documents through the SDK, cassettes and fixtures', () => {
         ],
       },
     })
-    expect(created.openapi).toBe(2)
+    expect(created?.openapi).toBe(2)
     expect((await sdk.getProviderOpenApi('stripe')).contentType).toContain('yaml')
     expect((await sdk.getProviderOpenApi('hubspot')).contentType).toContain('json')
   })

@@ -5,7 +5,7 @@ import { generateValue, seededRandom } from './generate-value.js'
 import type { MatchedRequest } from './match-request.js'
 import type { OpenApiStateRepo } from './openapi-state.repo.js'
 import { bodyOf, declaredResponse, errorAnswer, jsonAnswer, successStatus } from './respond.js'
-import { jsonSchemaOf, propertiesOf } from './schema-walk.js'
+import { deref, jsonSchemaOf, propertiesOf } from './schema-walk.js'
 import { validatorsOf } from './validators.js'
 import { pageOf } from './paginate.js'
 
@@ -21,24 +21,27 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
- * Makes a stored object fit the answer's schema: a top-level field the schema refuses (a client
- * sent `labels: ["bug"]` where the answer holds label objects) falls back to the generated value.
+ * Puts the client's fields over a base object (generated, or the stored one) where the answer's
+ * schema takes them: a field the schema refuses (a client sent `labels: ["bug"]` where the answer
+ * holds label objects) keeps the base value. Only the client's fields are checked, each against
+ * its own property schema: the base is valid by construction, and a large answer schema (GitHub's
+ * issue) would cost far more to compile whole than the call is worth.
  */
-function fitToSchema(ctx: CrudContext, key: string, schema: unknown, value: Obj, generated: Obj): Obj {
+function overlay(ctx: CrudContext, key: string, schema: unknown, base: Obj, sent: unknown): Obj {
+  if (!isObj(sent)) return base
   const validators = validatorsOf(ctx.api)
-  let current = value
-  for (let round = 0; round < 3; round++) {
-    const problems = validators.check(key, schema, 'response', current)
-    if (problems.length === 0) return current
-    const fields = new Set(problems.map((p) => decodeURIComponent(p.pointer.split('/')[1] ?? '').replaceAll('~1', '/').replaceAll('~0', '~')))
-    if (fields.has('')) return generated
-    current = { ...current }
-    for (const field of fields) {
-      if (field in generated) current[field] = generated[field]
-      else delete current[field]
+  const { properties } = propertiesOf(ctx.api.doc, schema)
+  const closed = (deref(ctx.api.doc, schema)?.additionalProperties ?? true) === false
+  const out: Obj = { ...base }
+  for (const [field, value] of Object.entries(sent)) {
+    const property = properties[field]
+    if (!property) {
+      if (!closed && !(field in out)) out[field] = value
+      continue
     }
+    if (validators.check(`${key}/${field}`, property, 'response', value).length === 0) out[field] = value
   }
-  return current
+  return out
 }
 
 /** Answers an operation of an inferred resource from the connection's stored objects. */
@@ -62,9 +65,8 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
       const idField = resource.idField
       const idSchema = idField ? propertiesOf(ctx.api.doc, schema).properties[idField] : undefined
       const idValue = idSchema?.type === 'string' ? (idSchema.format === 'uuid' ? generated[idField as string] : String(seq)) : seq
-      const merged: Obj = { ...generated, ...(isObj(request.body) ? request.body : {}) }
-      if (idField) merged[idField] = idValue
-      const fitted = schema ? fitToSchema(ctx, `${operation.pointer}:${status}`, schema, merged, { ...generated, ...(idField && { [idField]: idValue }) }) : merged
+      const fitted = overlay(ctx, `${operation.pointer}:${status}`, schema, generated, request.body)
+      if (idField) fitted[idField] = idValue
       repo.save({ workspace_id: workspaceId, connection_id: connectionId, scope: collectionPath, id: String(idValue), seq, body: JSON.stringify(fitted) })
       return jsonAnswer(operation, status, fitted)
     }
@@ -78,9 +80,8 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
       const stored = JSON.parse(found.body) as Obj
       const status = successStatus(operation, 200)
       const schema = jsonSchemaOf(ctx.api.doc, declaredResponse(operation, [status])?.response)
-      const merged: Obj = { ...stored, ...(isObj(request.body) ? request.body : {}) }
-      if (resource.idField && resource.idField in stored) merged[resource.idField] = stored[resource.idField]
-      const fitted = schema ? fitToSchema(ctx, `${operation.pointer}:${status}`, schema, merged, stored) : merged
+      const fitted = overlay(ctx, `${operation.pointer}:${status}`, schema ?? itemSchema, stored, request.body)
+      if (resource.idField && resource.idField in stored) fitted[resource.idField] = stored[resource.idField]
       repo.save({ workspace_id: workspaceId, connection_id: connectionId, scope: collectionPath, id, seq: found.seq, body: JSON.stringify(fitted) })
       return jsonAnswer(operation, status, schema || status !== 204 ? fitted : undefined)
     }
