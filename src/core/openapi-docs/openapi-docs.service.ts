@@ -2,6 +2,7 @@ import { type Clock, isoAt } from '../common/clock.js'
 import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { AppError, invalid } from '../errors.js'
 import { type CompiledApi, compileApi } from '../openapi-sim/compile-api.js'
+import { validatorsOf } from '../openapi-sim/validators.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { OpenApiDocsRepo, OpenApiDocumentRow } from './openapi-docs.repo.js'
 import type { OpenApiDocumentInfo } from './openapi-docs.schema.js'
@@ -67,6 +68,7 @@ export function createOpenApiDocsService(deps: {
     if (cached && cached.updatedAt === meta.updated_at) return cached.api
     const row = repo.get(workspaceId, provider) as OpenApiDocumentRow
     const api = compileApi(JSON.parse(row.document ?? row.source) as Record<string, unknown>)
+    validatorsOf(api).warm()
     compiled.set(key, { updatedAt: meta.updated_at, api })
     return api
   }
@@ -78,6 +80,7 @@ export function createOpenApiDocsService(deps: {
       providers.get(workspaceId, provider)
       const { doc, format } = check(text, contentType)
       const api = compileApi(doc)
+      validatorsOf(api).warm()
       const info = (doc.info ?? {}) as { title?: unknown; version?: unknown }
       const existing = repo.meta(workspaceId, provider)
       // A replacement within the same millisecond still gets a new version tag for the cache.
