@@ -40,7 +40,9 @@ const connection = core.connections.create(ws, {
 db.close()
 
 const rssOf = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
   return Number(/\d+/.exec(line ?? '')?.[0] ?? 0) / 1024
 }
 const auth = { authorization: `Bearer ${key}` }

@@ -19,17 +19,17 @@ import { createMockRoutesRepo } from './mock-routes/mock-routes.repo.js'
 import { createMockRoutesService } from './mock-routes/mock-routes.service.js'
 import { createCallbackHandler } from './oauth/callback.service.js'
 import { createFlowClients } from './oauth/flow-clients.js'
+import { createOpenApiDocsRepo } from './openapi-docs/openapi-docs.repo.js'
+import { createOpenApiDocsService } from './openapi-docs/openapi-docs.service.js'
+import { createOpenApiAnswerer } from './openapi-sim/openapi.answerer.js'
+import { createOpenApiStateRepo } from './openapi-sim/openapi-state.repo.js'
+import { validateExchange } from './openapi-sim/validate-exchange.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
 import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
 import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
-import { createOpenApiDocsRepo } from './openapi-docs/openapi-docs.repo.js'
-import { createOpenApiDocsService } from './openapi-docs/openapi-docs.service.js'
-import { createOpenApiAnswerer } from './openapi-sim/openapi.answerer.js'
-import { createOpenApiStateRepo } from './openapi-sim/openapi-state.repo.js'
-import { validateExchange } from './openapi-sim/validate-exchange.js'
 import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -218,7 +218,11 @@ export function createCore(deps: CoreDeps) {
     deliver: (workspaceId, provider, sample, host) => triggers.deliver(workspaceId, provider, sample, host),
     simulations: BUILT_IN_SIMULATIONS,
   })
-  const openapiAnswerer = createOpenApiAnswerer({ docs: openapiDocs, repo: createOpenApiStateRepo(db), clock })
+  const openapiAnswerer = createOpenApiAnswerer({
+    docs: openapiDocs,
+    repo: createOpenApiStateRepo(db),
+    clock,
+  })
   const proxy = createProxy({
     db,
     clock,

@@ -430,7 +430,10 @@ export class Switchyard extends SwitchyardClient {
   }
   /** The provider's document exactly as uploaded, with its content type. */
   getProviderOpenApi(providerId: string): Promise<RawBody> {
-    return this.call('getProviderOpenApi', { path: { provider_id: providerId }, raw: true }) as unknown as Promise<RawBody>
+    return this.call('getProviderOpenApi', {
+      path: { provider_id: providerId },
+      raw: true,
+    }) as unknown as Promise<RawBody>
   }
   async deleteProviderOpenApi(providerId: string): Promise<void> {
     await this.call('deleteProviderOpenApi', { path: { provider_id: providerId } })

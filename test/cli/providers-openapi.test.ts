@@ -26,7 +26,11 @@ describe('switchyard providers openapi', () => {
     const file = join(FIXTURES, 'petstore.yaml')
     const res = runCli(['providers', 'openapi', 'github', file, '--json', '--data', data.dir])
     expect(res.code, res.stderr).toBe(0)
-    expect(JSON.parse(res.stdout)).toMatchObject({ provider: 'github', title: 'Petstore', resources: ['/pets'] })
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      provider: 'github',
+      title: 'Petstore',
+      resources: ['/pets'],
+    })
     const got = await stored()
     expect(got.headers.get('content-type')).toContain('application/yaml')
     expect(await got.text()).toBe(fixture('petstore.yaml'))

@@ -27,7 +27,11 @@ beforeAll(async () => {
   server = await startQuietServer(data.dir)
   const key = firstSecretKey(server)
   const api = (method: string, path: string, body: string, type = 'application/json') =>
-    fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': type }, body })
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': type },
+      body,
+    })
   const provider = await api(
     'POST',
     '/api/providers',
@@ -72,7 +76,11 @@ describe('@octokit/rest against the simulation of GitHub’s OpenAPI document', 
     expect(created.status).toBe(201)
     expect(created.headers['switchyard-operation']).toBe('issues/create')
     valid('POST', '/repos/{owner}/{repo}/issues', 201, created.data)
-    expect(created.data).toMatchObject({ number: 1, title: 'Found through Octokit', body: 'Steps to reproduce…' })
+    expect(created.data).toMatchObject({
+      number: 1,
+      title: 'Found through Octokit',
+      body: 'Steps to reproduce…',
+    })
 
     const second = await octokit.rest.issues.create({ owner: 'acme', repo: 'app', title: 'Second' })
     expect(second.data.number).toBe(2)
@@ -89,7 +97,9 @@ describe('@octokit/rest against the simulation of GitHub’s OpenAPI document', 
     const page = await octokit.rest.issues.listForRepo({ owner: 'acme', repo: 'app', per_page: 1, page: 2 })
     expect(page.data.map((i) => i.number)).toEqual([2])
 
-    const missing = await octokit.rest.issues.get({ owner: 'acme', repo: 'app', issue_number: 99 }).catch((e) => e)
+    const missing = await octokit.rest.issues
+      .get({ owner: 'acme', repo: 'app', issue_number: 99 })
+      .catch((e) => e)
     expect(missing.status).toBe(404)
   })
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import type { TestApp } from '../helpers/app.js'
 import { simulatedFlow } from '../api/oauth-helpers.js'
+import type { TestApp } from '../helpers/app.js'
 
 export const FIXTURES = join(import.meta.dirname, '../fixtures/openapi')
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.js'
 import { count } from '../api/oauth-helpers.js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
 import { customProvider, fixture, putDocument } from './helpers.js'
 
 /** Documents the gateway refuses: 400 with every problem by JSON pointer, and nothing stored. */
@@ -41,7 +41,10 @@ describe('an invalid OpenAPI document', () => {
         pointer: '/components/schemas/Pet/properties/owner/$ref',
         detail: expect.stringContaining("external $ref 'https://example.com/owner.json'"),
       },
-      { pointer: '/components/schemas/Pet/properties/toy/$ref', detail: expect.stringContaining('points at nothing') },
+      {
+        pointer: '/components/schemas/Pet/properties/toy/$ref',
+        detail: expect.stringContaining('points at nothing'),
+      },
     ])
   })
 

@@ -66,7 +66,10 @@ describe.each([
     expect((await proxy(conn, 'DELETE', '/v1/pets/1')).status).toBe(204)
     const gone = await proxy(conn, 'GET', '/v1/pets/1')
     expect(gone.status).toBe(404)
-    expect(await gone.json()).toMatchObject({ code: expect.any(Number), message: expect.stringContaining("'1'") })
+    expect(await gone.json()).toMatchObject({
+      code: expect.any(Number),
+      message: expect.stringContaining("'1'"),
+    })
   })
 
   it('refuses a request the document does not allow, in the declared error shape', async () => {

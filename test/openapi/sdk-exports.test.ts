@@ -42,14 +42,24 @@ describe('OpenAPI documents through the SDK, cassettes and fixtures', () => {
       .catch((e: unknown) => e)) as SwitchyardError
     expect(error.status).toBe(400)
     // 3.1 also needs one of paths, components or webhooks: each is named.
-    expect(error.errors?.map((e) => e.pointer)).toEqual(['/paths', '/components', '/webhooks', '/info/title', '/info/version'])
+    expect(error.errors?.map((e) => e.pointer)).toEqual([
+      '/paths',
+      '/components',
+      '/webhooks',
+      '/info/title',
+      '/info/version',
+    ])
   })
 
   it('travels in a cassette: exported with the provider, imported elsewhere', async () => {
     await sdk.putProviderOpenApi('stripe', JSON.parse(fixture('petstore.json')))
     const cassette = await sdk.exportRecordings({ provider: 'stripe' })
     expect(cassette.openapi).toEqual([
-      { provider: 'stripe', content_type: 'application/json', document: JSON.stringify(JSON.parse(fixture('petstore.json'))) },
+      {
+        provider: 'stripe',
+        content_type: 'application/json',
+        document: JSON.stringify(JSON.parse(fixture('petstore.json'))),
+      },
     ])
     await sdk.deleteProviderOpenApi('stripe')
     await sdk.importRecordings(cassette)

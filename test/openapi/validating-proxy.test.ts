@@ -119,6 +119,8 @@ describe('validate_against_openapi', () => {
     expect(res.headers.get('switchyard-validation')).toBe('failed')
     await res.text()
     const event = (await events()).find((e) => e.path === '/unknown')!
-    expect(event.validation).toMatchObject({ request: [{ pointer: '', detail: expect.stringContaining('no operation') }] })
+    expect(event.validation).toMatchObject({
+      request: [{ pointer: '', detail: expect.stringContaining('no operation') }],
+    })
   })
 })

@@ -20,14 +20,19 @@ let output = ''
 
 beforeAll(async () => {
   server = await startServe(['--data', data.dir])
-  const res = spawnSync('bash', ['-euo', 'pipefail', '-c', script.replaceAll('http://127.0.0.1:4747', server.url)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, SK: /secret\s+(sk_\w+)/.exec(server.output())![1]! },
-  })
+  const res = spawnSync(
+    'bash',
+    ['-euo', 'pipefail', '-c', script.replaceAll('http://127.0.0.1:4747', server.url)],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, SK: /secret\s+(sk_\w+)/.exec(server.output())![1]! },
+    },
+  )
   output = res.stdout
-  if (res.status !== 0) throw new Error(`the example failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`)
+  if (res.status !== 0)
+    throw new Error(`the example failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`)
 })
 afterAll(async () => {
   await server.stop()
@@ -37,7 +42,11 @@ afterAll(async () => {
 describe("the README's OpenAPI example, run as written", () => {
   it('attaches the document and runs the CRUD cycle', () => {
     const lines = output.trim().split('\n')
-    expect(JSON.parse(lines[0]!)).toMatchObject({ provider: 'petstore', title: 'Petstore', resources: ['/pets'] })
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      provider: 'petstore',
+      title: 'Petstore',
+      resources: ['/pets'],
+    })
     expect(JSON.parse(lines[1]!)).toMatchObject({ id: 1, name: 'Rex', status: 'available' })
     expect(JSON.parse(lines[2]!)).toMatchObject({ id: 1, status: 'sold' })
     expect(JSON.parse(lines[3]!)).toMatchObject([{ id: 1, name: 'Rex' }])

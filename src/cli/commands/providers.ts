@@ -39,7 +39,9 @@ export function providersCommand(argv: string[], io: Io): void {
     throw new UsageError('give a PROVIDER and either a FILE or --remove', PROVIDERS_USAGE)
   }
   if (values.remove) {
-    withCore(dataDir, io, (core) => core.openapiDocs.remove(core.workspaces.get(values.workspace).id, provider))
+    withCore(dataDir, io, (core) =>
+      core.openapiDocs.remove(core.workspaces.get(values.workspace).id, provider),
+    )
     emit(io, values.json, { provider, removed: true }, () => [`Removed the OpenAPI document of ${provider}.`])
     return
   }
@@ -51,7 +53,12 @@ export function providersCommand(argv: string[], io: Io): void {
   }
   const info = withCore(dataDir, io, (core) => {
     try {
-      return core.openapiDocs.put(core.workspaces.get(values.workspace).id, provider, text, contentTypeOf(file as string, text))
+      return core.openapiDocs.put(
+        core.workspaces.get(values.workspace).id,
+        provider,
+        text,
+        contentTypeOf(file as string, text),
+      )
     } catch (err) {
       // The terminal gets every problem, one a line, not just the summary.
       if (!(err instanceof AppError) || !err.errors?.length) throw err

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import type { FieldError } from '../errors.js'
+import { type FieldError, pointerToken } from '../errors.js'
 
 /** The message of one ajv error, in words a client can act on. */
 export function describeError(error: ErrorObject): string {
@@ -10,19 +10,21 @@ export function describeError(error: ErrorObject): string {
   return error.message ?? error.keyword
 }
 
-const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
-
 /**
  * ajv's errors as field errors, each once, `required` ones pointing at the missing field itself.
  * oneOf/anyOf/if summaries are left out: their branches' own errors say what is wrong.
  */
-export function fieldErrors(errors: ErrorObject[] | null | undefined, base = '', max = Number.POSITIVE_INFINITY): FieldError[] {
+export function fieldErrors(
+  errors: ErrorObject[] | null | undefined,
+  base = '',
+  max = Number.POSITIVE_INFINITY,
+): FieldError[] {
   const seen = new Set<string>()
   const out: FieldError[] = []
   for (const error of errors ?? []) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue
     const params = error.params as Record<string, unknown>
-    const field = error.keyword === 'required' ? `/${escape(String(params.missingProperty))}` : ''
+    const field = error.keyword === 'required' ? `/${pointerToken(String(params.missingProperty))}` : ''
     const problem = { pointer: `${base}${error.instancePath}${field}`, detail: describeError(error) }
     const key = `${problem.pointer}\u0000${problem.detail}`
     if (seen.has(key)) continue

@@ -32,8 +32,12 @@ export function createOpenApiDocsRepo(db: Db) {
      title = excluded.title, version = excluded.version, operations = excluded.operations,
      updated_at = excluded.updated_at`,
   )
-  const byProvider = db.prepare(`SELECT ${COLUMNS} FROM openapi_documents WHERE workspace_id = ? AND provider = ?`)
-  const metaOf = db.prepare(`SELECT ${META_COLUMNS} FROM openapi_documents WHERE workspace_id = ? AND provider = ?`)
+  const byProvider = db.prepare(
+    `SELECT ${COLUMNS} FROM openapi_documents WHERE workspace_id = ? AND provider = ?`,
+  )
+  const metaOf = db.prepare(
+    `SELECT ${META_COLUMNS} FROM openapi_documents WHERE workspace_id = ? AND provider = ?`,
+  )
   const list = db.prepare(`SELECT ${COLUMNS} FROM openapi_documents WHERE workspace_id = ? ORDER BY provider`)
   const remove = db.prepare('DELETE FROM openapi_documents WHERE workspace_id = ? AND provider = ?')
   const clearObjects = db.prepare(

@@ -10,7 +10,10 @@ import { formatOf, parseDocument, unsupportedFormat } from './parse-document.js'
 import { validateDocument } from './validate-document.js'
 
 const noDocument = (provider: string) =>
-  new AppError('not_found', `Provider '${provider}' has no OpenAPI document. Attach one with PUT /api/providers/${provider}/openapi.`)
+  new AppError(
+    'not_found',
+    `Provider '${provider}' has no OpenAPI document. Attach one with PUT /api/providers/${provider}/openapi.`,
+  )
 
 /**
  * OpenAPI documents attached to providers (catalog or custom), per workspace: validated before
@@ -28,7 +31,10 @@ export function createOpenApiDocsService(deps: {
   const compiled = new Map<string, { updatedAt: string; api: CompiledApi }>()
   const keyOf = (workspaceId: string, provider: string) => `${workspaceId}\u0000${provider}`
 
-  const infoOf = (row: Omit<OpenApiDocumentRow, 'source' | 'document'> & { size: number }, api: CompiledApi): OpenApiDocumentInfo => ({
+  const infoOf = (
+    row: Omit<OpenApiDocumentRow, 'source' | 'document'> & { size: number },
+    api: CompiledApi,
+  ): OpenApiDocumentInfo => ({
     provider: row.provider,
     openapi: row.openapi_version,
     title: row.title,
@@ -76,7 +82,12 @@ export function createOpenApiDocsService(deps: {
   return {
     check,
     /** Attaches (or replaces) a provider's document; nothing is stored when it is invalid. */
-    put(workspaceId: string, provider: string, text: string, contentType: string | undefined): OpenApiDocumentInfo {
+    put(
+      workspaceId: string,
+      provider: string,
+      text: string,
+      contentType: string | undefined,
+    ): OpenApiDocumentInfo {
       providers.get(workspaceId, provider)
       const { doc, format } = check(text, contentType)
       const api = compileApi(doc)

@@ -1,17 +1,16 @@
-import Ajv2020 from 'ajv/dist/2020.js'
-import type { ValidateFunction } from 'ajv'
-import AjvDraft04 from 'ajv-draft-04'
-import addFormats from 'ajv-formats'
 import schema30 from '@seriousme/openapi-schema-validator/schemas/v3.0/schema.json' with { type: 'json' }
 import schema31 from '@seriousme/openapi-schema-validator/schemas/v3.1/schema.json' with { type: 'json' }
-import type { FieldError } from '../errors.js'
+import type { ValidateFunction } from 'ajv'
+import Ajv2020 from 'ajv/dist/2020.js'
+import AjvDraft04 from 'ajv-draft-04'
+import addFormats from 'ajv-formats'
+import { type FieldError, pointerToken } from '../errors.js'
 import { fieldErrors } from './ajv-errors.js'
 
 /** The most problems one refusal lists (a document can be wrong in thousands of places the same way). */
 export const MAX_PROBLEMS = 500
 
-const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
-const unescape = (part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~')
+const tokenValue = (part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~')
 
 /** The value at a local JSON pointer (`#/components/schemas/Pet`), or undefined. */
 export function resolvePointer(root: unknown, ref: string): unknown {
@@ -22,7 +21,7 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   let node: unknown = root
   for (const part of path.slice(1).split('/')) {
     if (node === null || typeof node !== 'object') return undefined
-    const key = unescape(part)
+    const key = tokenValue(part)
     if (!Object.hasOwn(node, key)) return undefined
     node = (node as Record<string, unknown>)[key]
   }
@@ -38,11 +37,11 @@ export function checkRefs(doc: unknown): FieldError[] {
   const walk = (node: unknown, pointer: string) => {
     if (problems.length >= MAX_PROBLEMS || node === null || typeof node !== 'object') return
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, `${pointer}/${i}`))
+      for (const [i, item] of node.entries()) walk(item, `${pointer}/${i}`)
       return
     }
     for (const [key, value] of Object.entries(node)) {
-      const here = `${pointer}/${escape(key)}`
+      const here = `${pointer}/${pointerToken(key)}`
       if (key === '$ref' && typeof value === 'string') {
         if (!value.startsWith('#')) {
           problems.push({ pointer: here, detail: `external $ref '${value}' is not supported: inline it` })

@@ -1,5 +1,6 @@
-import { deref, jsonSchemaOf, propertiesOf, type SchemaNode } from './schema-walk.js'
+import { pointerToken } from '../errors.js'
 import { compareTemplates, type PathTemplate, parseTemplate } from './path-template.js'
+import { deref, jsonSchemaOf, propertiesOf, type SchemaNode } from './schema-walk.js'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
 
@@ -40,8 +41,6 @@ export interface CompiledApi {
   byMethod: Map<string, Map<number, Operation[]>>
   resources: Resource[]
 }
-
-const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
 
 /** The path of the first server URL (`https://api.example.com/v1` → `/v1`), its variables at their defaults. */
 function basePathOf(doc: SchemaNode): string {
@@ -97,7 +96,8 @@ function inferResources(doc: SchemaNode, paths: Record<string, SchemaNode>): Res
 }
 
 const roleOf = (method: string, path: string, resource: Resource): ResourceRole | undefined => {
-  if (path === resource.collection) return method === 'post' ? 'create' : method === 'get' ? 'list' : undefined
+  if (path === resource.collection)
+    return method === 'post' ? 'create' : method === 'get' ? 'list' : undefined
   if (method === 'get') return 'read'
   if (method === 'put' || method === 'patch') return 'update'
   return method === 'delete' ? 'delete' : undefined
@@ -129,8 +129,11 @@ export function compileApi(doc: Record<string, unknown>): CompiledApi {
       operations.push({
         method: method.toUpperCase(),
         template,
-        id: typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`,
-        pointer: `#/paths/${escape(path)}/${method}`,
+        id:
+          typeof operation.operationId === 'string'
+            ? operation.operationId
+            : `${method.toUpperCase()} ${path}`,
+        pointer: `#/paths/${pointerToken(path)}/${method}`,
         operation,
         parameters: [...merged.values()],
         ...(resource && role && { resource, role }),

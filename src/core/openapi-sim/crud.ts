@@ -4,10 +4,10 @@ import type { GenerateContext } from './generate-value.js'
 import { generateValue, seededRandom } from './generate-value.js'
 import type { MatchedRequest } from './match-request.js'
 import type { OpenApiStateRepo } from './openapi-state.repo.js'
+import { pageOf } from './paginate.js'
 import { bodyOf, declaredResponse, errorAnswer, jsonAnswer, successStatus } from './respond.js'
 import { deref, jsonSchemaOf, propertiesOf } from './schema-walk.js'
 import { validatorsOf } from './validators.js'
-import { pageOf } from './paginate.js'
 
 export interface CrudContext {
   api: CompiledApi
@@ -49,10 +49,14 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
   const { operation } = request
   const resource = operation.resource!
   const { repo, workspaceId, connectionId } = ctx
-  const collectionPath = operation.role === 'create' || operation.role === 'list' ? request.path : request.path.slice(0, request.path.lastIndexOf('/')) || '/'
+  const collectionPath =
+    operation.role === 'create' || operation.role === 'list'
+      ? request.path
+      : request.path.slice(0, request.path.lastIndexOf('/')) || '/'
   const id = String(request.pathParams[resource.idParam] ?? '')
   const itemSchema = resource.schema
-  const missing = () => errorAnswer(ctx.api, operation, 404, `No object '${id}' at ${collectionPath}.`, ctx.gen)
+  const missing = () =>
+    errorAnswer(ctx.api, operation, 404, `No object '${id}' at ${collectionPath}.`, ctx.gen)
 
   switch (operation.role) {
     case 'create': {
@@ -64,10 +68,22 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
       const generated: Obj = isObj(value) ? value : {}
       const idField = resource.idField
       const idSchema = idField ? propertiesOf(ctx.api.doc, schema).properties[idField] : undefined
-      const idValue = idSchema?.type === 'string' ? (idSchema.format === 'uuid' ? generated[idField as string] : String(seq)) : seq
+      const idValue =
+        idSchema?.type === 'string'
+          ? idSchema.format === 'uuid'
+            ? generated[idField as string]
+            : String(seq)
+          : seq
       const fitted = overlay(ctx, `${operation.pointer}:${status}`, schema, generated, request.body)
       if (idField) fitted[idField] = idValue
-      repo.save({ workspace_id: workspaceId, connection_id: connectionId, scope: collectionPath, id: String(idValue), seq, body: JSON.stringify(fitted) })
+      repo.save({
+        workspace_id: workspaceId,
+        connection_id: connectionId,
+        scope: collectionPath,
+        id: String(idValue),
+        seq,
+        body: JSON.stringify(fitted),
+      })
       return jsonAnswer(operation, status, fitted)
     }
     case 'read': {
@@ -80,9 +96,22 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
       const stored = JSON.parse(found.body) as Obj
       const status = successStatus(operation, 200)
       const schema = jsonSchemaOf(ctx.api.doc, declaredResponse(operation, [status])?.response)
-      const fitted = overlay(ctx, `${operation.pointer}:${status}`, schema ?? itemSchema, stored, request.body)
+      const fitted = overlay(
+        ctx,
+        `${operation.pointer}:${status}`,
+        schema ?? itemSchema,
+        stored,
+        request.body,
+      )
       if (resource.idField && resource.idField in stored) fitted[resource.idField] = stored[resource.idField]
-      repo.save({ workspace_id: workspaceId, connection_id: connectionId, scope: collectionPath, id, seq: found.seq, body: JSON.stringify(fitted) })
+      repo.save({
+        workspace_id: workspaceId,
+        connection_id: connectionId,
+        scope: collectionPath,
+        id,
+        seq: found.seq,
+        body: JSON.stringify(fitted),
+      })
       return jsonAnswer(operation, status, schema || status !== 204 ? fitted : undefined)
     }
     case 'delete': {

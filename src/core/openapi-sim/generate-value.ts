@@ -53,7 +53,8 @@ function stringOf(schema: SchemaNode, name: string, ctx: GenerateContext): strin
     password: () => `secret${n}`,
   }
   const format = typeof schema.format === 'string' ? schema.format : ''
-  let value = byFormat[format]?.() ?? (typeof schema.example === 'string' ? schema.example : `${name || 'string'}-${n}`)
+  let value =
+    byFormat[format]?.() ?? (typeof schema.example === 'string' ? schema.example : `${name || 'string'}-${n}`)
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY
   if (value.length < min) value = value.padEnd(min, 'x')
@@ -62,8 +63,10 @@ function stringOf(schema: SchemaNode, name: string, ctx: GenerateContext): strin
 
 function numberOf(schema: SchemaNode, integer: boolean, ctx: GenerateContext): number {
   if (typeof schema.example === 'number') return schema.example
-  const exclusiveMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined
-  const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined
+  const exclusiveMin =
+    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined
+  const exclusiveMax =
+    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined
   const min = typeof schema.minimum === 'number' ? schema.minimum : (exclusiveMin ?? 1)
   const max = typeof schema.maximum === 'number' ? schema.maximum : (exclusiveMax ?? min + 1000)
   const value = min + ctx.random() * Math.max(0, max - min)
@@ -83,14 +86,19 @@ export function generateValue(schemaNode: unknown, ctx: GenerateContext, name = 
   const nullable = schema.nullable === true || types.includes('null')
   if (depth > MAX_DEPTH && nullable) return null
   if ('const' in schema) return schema.const
-  if ('default' in schema && schema.default !== undefined && typeof schema.default !== 'object') return schema.default
+  if ('default' in schema && schema.default !== undefined && typeof schema.default !== 'object')
+    return schema.default
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((v) => v !== null) ?? null
-  const choice = (Array.isArray(schema.oneOf) && schema.oneOf) || (Array.isArray(schema.anyOf) && schema.anyOf)
+  const choice =
+    (Array.isArray(schema.oneOf) && schema.oneOf) || (Array.isArray(schema.anyOf) && schema.anyOf)
   if (choice && !schema.properties && !schema.allOf) {
-    const option = choice.find((o) => !typesOf(deref(ctx.doc, o) ?? {}).every((t) => t === 'null')) ?? choice[0]
+    const option =
+      choice.find((o) => !typesOf(deref(ctx.doc, o) ?? {}).every((t) => t === 'null')) ?? choice[0]
     return generateValue(option, ctx, name, depth + 1)
   }
-  const type = types.find((t) => t !== 'null') ?? (schema.properties || schema.allOf ? 'object' : schema.items ? 'array' : undefined)
+  const type =
+    types.find((t) => t !== 'null') ??
+    (schema.properties || schema.allOf ? 'object' : schema.items ? 'array' : undefined)
   switch (type) {
     case 'object':
       return objectOf(schema, ctx, depth)

@@ -12,7 +12,11 @@ const DROPPED = new Set(['discriminator', 'example', 'examples', 'xml', 'externa
  * turned into JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`), and
  * `required` relaxed for readOnly (requests) or writeOnly (answers) fields.
  */
-export function toJsonSchema(doc: Record<string, unknown>, schema: unknown, direction: Direction): SchemaNode {
+export function toJsonSchema(
+  doc: Record<string, unknown>,
+  schema: unknown,
+  direction: Direction,
+): SchemaNode {
   const openapi30 = String(doc.openapi).startsWith('3.0')
   const defs: Record<string, unknown> = {}
   const keys = new Map<string, string>()
@@ -77,7 +81,11 @@ function dialect30(schema: SchemaNode): SchemaNode {
   if (out.nullable === true) {
     delete out.nullable
     if (typeof out.type === 'string') {
-      return { ...out, type: [out.type, 'null'], ...(Array.isArray(out.enum) && { enum: [...out.enum, null] }) }
+      return {
+        ...out,
+        type: [out.type, 'null'],
+        ...(Array.isArray(out.enum) && { enum: [...out.enum, null] }),
+      }
     }
     return { anyOf: [out, { type: 'null' }] }
   }

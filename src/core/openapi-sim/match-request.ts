@@ -60,7 +60,8 @@ export function checkRequest(
   const query: Record<string, unknown> = {}
   for (const [name, value] of new URLSearchParams(call.query)) {
     const previous = query[name]
-    query[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
+    query[name] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
   }
   const headers: Record<string, unknown> = {}
   const pathParams: Record<string, unknown> = { ...found.params }
@@ -76,7 +77,8 @@ export function checkRequest(
       }
     }
     const schema = parametersSchema(operation, location)
-    if (schema) problems.push(...validators.coerce(`${operation.pointer}:${location}`, schema, values, `/${location}`))
+    if (schema)
+      problems.push(...validators.coerce(`${operation.pointer}:${location}`, schema, values, `/${location}`))
   }
 
   let body: unknown

@@ -27,13 +27,23 @@ export function createOpenApiStateRepo(db: Db) {
     'DELETE FROM openapi_objects WHERE workspace_id = ? AND connection_id = ? AND scope = ? AND id = ?',
   )
   return {
-    save: (row: { workspace_id: string; connection_id: string; scope: string; id: string; seq: number; body: string }) =>
-      void upsert.run(row),
+    save: (row: {
+      workspace_id: string
+      connection_id: string
+      scope: string
+      id: string
+      seq: number
+      body: string
+    }) => void upsert.run(row),
     get: (workspaceId: string, connectionId: string, scope: string, id: string) =>
       one.get(workspaceId, connectionId, scope, id) as StoredObject | undefined,
     /** Oldest first, after the sequence number `after` (0: from the start). */
-    list: (workspaceId: string, connectionId: string, scope: string, o: { after: number; limit: number; offset: number }) =>
-      page.all(workspaceId, connectionId, scope, o.after, o.limit, o.offset) as StoredObject[],
+    list: (
+      workspaceId: string,
+      connectionId: string,
+      scope: string,
+      o: { after: number; limit: number; offset: number },
+    ) => page.all(workspaceId, connectionId, scope, o.after, o.limit, o.offset) as StoredObject[],
     lastSeq: (workspaceId: string, connectionId: string, scope: string) =>
       (lastSeq.get(workspaceId, connectionId, scope) as { seq: number }).seq,
     remove: (workspaceId: string, connectionId: string, scope: string, id: string) =>

@@ -14,7 +14,11 @@ import { errorAnswer, exampleAnswer } from './respond.js'
  * anything else from the document's example or a value generated from its schema. Passes when the
  * connection is real, the provider has no document, or no operation matches.
  */
-export function createOpenApiAnswerer(deps: { docs: OpenApiDocsService; repo: OpenApiStateRepo; clock: Clock }): Answerer {
+export function createOpenApiAnswerer(deps: {
+  docs: OpenApiDocsService
+  repo: OpenApiStateRepo
+  clock: Clock
+}): Answerer {
   return (call) => {
     if (call.connection.mode !== 'simulated') return undefined
     const api = deps.docs.load(call.workspaceId, call.connection.provider)
@@ -26,7 +30,14 @@ export function createOpenApiAnswerer(deps: { docs: OpenApiDocsService; repo: Op
     const seed = `${call.connection.id} ${call.method} ${call.path}?${call.query} ${call.body.toString('base64')}`
     const gen = { doc: api.doc, random: seededRandom(seed), now: isoAt(deps.clock.now()) }
     if (request.problems.length > 0) {
-      return errorAnswer(api, request.operation, 400, 'The request does not match the OpenAPI document.', gen, request.problems)
+      return errorAnswer(
+        api,
+        request.operation,
+        400,
+        'The request does not match the OpenAPI document.',
+        gen,
+        request.problems,
+      )
     }
     if (request.operation.resource) {
       return answerResource(

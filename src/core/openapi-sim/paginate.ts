@@ -10,7 +10,9 @@ const MAX_PAGE_SIZE = 1000
 
 /** How a list operation pages, from the query parameters it declares. */
 function pagingOf(doc: unknown, request: MatchedRequest) {
-  const declared = new Set(request.operation.parameters.filter((p) => p.in === 'query').map((p) => String(p.name)))
+  const declared = new Set(
+    request.operation.parameters.filter((p) => p.in === 'query').map((p) => String(p.name)),
+  )
   const number = (name: string) => {
     const value = Number(request.query[name])
     return Number.isFinite(value) && request.query[name] !== undefined ? Math.floor(value) : undefined
@@ -22,7 +24,9 @@ function pagingOf(doc: unknown, request: MatchedRequest) {
   )
   const fallback = typeof sizeSchema?.default === 'number' ? sizeSchema.default : DEFAULT_PAGE_SIZE
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, (sizeParam && number(sizeParam)) || fallback))
-  const cursorParam = ['cursor', 'after', 'starting_after', 'page_token', 'pageToken'].find((n) => declared.has(n))
+  const cursorParam = ['cursor', 'after', 'starting_after', 'page_token', 'pageToken'].find((n) =>
+    declared.has(n),
+  )
   const page = declared.has('page') ? Math.max(1, number('page') ?? 1) : undefined
   const offset = declared.has('offset') ? Math.max(0, number('offset') ?? 0) : page ? (page - 1) * limit : 0
   const after = cursorParam ? (number(cursorParam) ?? 0) : 0

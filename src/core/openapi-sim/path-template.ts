@@ -35,7 +35,10 @@ export function compareTemplates(a: PathTemplate, b: PathTemplate): number {
 }
 
 /** The path parameters (decoded) when the path fits the template, else undefined. */
-export function matchTemplate(template: PathTemplate, parts: readonly string[]): Record<string, string> | undefined {
+export function matchTemplate(
+  template: PathTemplate,
+  parts: readonly string[],
+): Record<string, string> | undefined {
   if (parts.length !== template.segments.length) return undefined
   const params: Record<string, string> = {}
   for (const [i, segment] of template.segments.entries()) {

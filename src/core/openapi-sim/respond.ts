@@ -83,7 +83,9 @@ export function errorAnswer(
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const { properties } = propertiesOf(api.doc, schema)
       const field = MESSAGE_FIELDS.find((name) => properties[name]?.type === 'string')
-      const explained = problems.length ? `${detail} ${problems.map((p) => `${p.pointer || '/'}: ${p.detail}`).join('; ')}` : detail
+      const explained = problems.length
+        ? `${detail} ${problems.map((p) => `${p.pointer || '/'}: ${p.detail}`).join('; ')}`
+        : detail
       if (field) (body as Record<string, unknown>)[field] = explained
     }
     return jsonAnswer(operation, status, body)

@@ -48,7 +48,9 @@ export function jsonSchemaOf(doc: unknown, holder: unknown): SchemaNode | undefi
   const resolved = deref(doc, holder)
   const content = resolved?.content
   if (!isObject(content)) return undefined
-  const type = Object.keys(content).find((t) => /^application\/json\b|\+json\b/i.test(t)) ?? Object.keys(content).find((t) => t === '*/*')
+  const type =
+    Object.keys(content).find((t) => /^application\/json\b|\+json\b/i.test(t)) ??
+    Object.keys(content).find((t) => t === '*/*')
   const media = type ? content[type] : undefined
   return isObject(media) && isObject(media.schema) ? (media.schema as SchemaNode) : undefined
 }

@@ -44,14 +44,20 @@ export async function validateExchange(
   const read = { ...answer, body: answer.body === null ? null : body }
   const found = findOperation(api, call.method, call.path)
   if (!found) {
-    validation.request.push({ pointer: '', detail: `no operation of the document matches ${call.method} ${call.path}` })
+    validation.request.push({
+      pointer: '',
+      detail: `no operation of the document matches ${call.method} ${call.path}`,
+    })
   } else {
     validation.request.push(...checkRequest(api, found, call).problems)
     const declared = declaredResponse(found.operation, [answer.status])
     const responses = (found.operation.operation.responses ?? {}) as Record<string, unknown>
     const response = declared?.response ?? responses.default
     if (response === undefined) {
-      validation.response.push({ pointer: '', detail: `status ${answer.status} is not declared for ${found.operation.id}` })
+      validation.response.push({
+        pointer: '',
+        detail: `status ${answer.status} is not declared for ${found.operation.id}`,
+      })
     } else {
       const schema = jsonSchemaOf(api.doc, response)
       const type = header(answer.headers, 'content-type') ?? ''
@@ -59,7 +65,12 @@ export async function validateExchange(
         try {
           const value = JSON.parse(Buffer.from(body).toString('utf8')) as unknown
           validation.response.push(
-            ...validatorsOf(api).check(`${found.operation.pointer}:${answer.status}`, schema, 'response', value),
+            ...validatorsOf(api).check(
+              `${found.operation.pointer}:${answer.status}`,
+              schema,
+              'response',
+              value,
+            ),
           )
         } catch {
           validation.response.push({ pointer: '', detail: 'the answer is not valid JSON' })

@@ -285,9 +285,14 @@ export function createProxy(deps: {
         const tooBig = size !== undefined && size > RECORDING_BODY_CAP
         if (startCapture && !tooBig) startCapture(durationMs)
         const { answer, validation } =
-          config?.validate_against_openapi && deps.validate ? await deps.validate(call, sent) : { answer: sent }
+          config?.validate_against_openapi && deps.validate
+            ? await deps.validate(call, sent)
+            : { answer: sent }
         emit(answer.status, {
-          ...(record && { recorded: !tooBig, ...(tooBig && { reason: 'response larger than the recording cap' }) }),
+          ...(record && {
+            recorded: !tooBig,
+            ...(tooBig && { reason: 'response larger than the recording cap' }),
+          }),
           ...(validation !== undefined && { validation }),
         })
         return { ...answer, recording: record && !tooBig }

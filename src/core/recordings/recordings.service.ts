@@ -3,8 +3,8 @@ import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { notFound } from '../errors.js'
-import type { OpenApiDocsService } from '../openapi-docs/openapi-docs.service.js'
 import type { MockRoutesService } from '../mock-routes/mock-routes.service.js'
+import type { OpenApiDocsService } from '../openapi-docs/openapi-docs.service.js'
 import { CASSETTE_VERSION, type Cassette, type CassetteEntry, readBody, writeBody } from './cassette.js'
 import { type RecordingRow, type RecordingsRepo, toRecording } from './recordings.repo.js'
 import type { Recording } from './recordings.schema.js'
@@ -135,7 +135,11 @@ export function createRecordingsService(deps: {
       const mockRoutes = deps.mockRoutes?.exportRoutes(workspaceId, provider) ?? []
       const openapi = (deps.openapi?.list(workspaceId) ?? [])
         .filter((doc) => provider === undefined || doc.provider === provider)
-        .map((doc) => ({ provider: doc.provider, content_type: doc.content_type as 'application/json', document: doc.source }))
+        .map((doc) => ({
+          provider: doc.provider,
+          content_type: doc.content_type as 'application/json',
+          document: doc.source,
+        }))
       return {
         version: CASSETTE_VERSION,
         entries,
@@ -156,7 +160,8 @@ export function createRecordingsService(deps: {
         const mockRoutes =
           cassette.mock_routes &&
           deps.mockRoutes?.importRoutes(workspaceId, cassette.mock_routes, { base: '/mock_routes' })
-        for (const doc of cassette.openapi ?? []) deps.openapi?.put(workspaceId, doc.provider, doc.document, doc.content_type)
+        for (const doc of cassette.openapi ?? [])
+          deps.openapi?.put(workspaceId, doc.provider, doc.document, doc.content_type)
         let imported = 0
         for (const entry of cassette.entries) {
           const stored = repo.insert(

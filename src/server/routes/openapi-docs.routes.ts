@@ -77,7 +77,10 @@ export function registerOpenApiDocRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     responses: {
       200: {
         description: 'The document.',
-        content: { 'application/json': { schema: DocumentSchema }, 'application/yaml': { schema: z.string() } },
+        content: {
+          'application/json': { schema: DocumentSchema },
+          'application/yaml': { schema: z.string() },
+        },
       },
       ...errors(404),
     },
