@@ -7,8 +7,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bootstrap } from '../src/core/bootstrap.js'
-import { createCore } from '../src/core/core.js'
+import { type Core, createCore } from '../src/core/core.js'
 import { openDataFolder } from '../src/core/data-folder.js'
+import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
 
 export const ROOT = new URL('..', import.meta.url).pathname
 
@@ -44,9 +45,24 @@ export function prepareDataFolder(name: string) {
   return { dir, db: folder.db, core, key, workspaceId: core.workspaces.get('default').id }
 }
 
+/**
+ * Where the gateway's CPU profiles go when `BENCH_PROFILE=<folder>` is set: every `switchyard`
+ * process a benchmark spawns then runs with `--cpu-prof` and writes its profile there on exit.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE
+
 /** Spawns `node <args>` and resolves once it prints `listening on <url>`, with everything it printed. */
-export function start(args: string[]): Promise<{ child: ChildProcess; url: string; out: string }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+export function start(
+  args: string[],
+  env?: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; out: string }> {
+  const profile =
+    PROFILE_DIR && args[0] === 'bin/switchyard.js' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  })
   let out = ''
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -116,3 +132,78 @@ function cpuOf(statFile: string): number {
 export function cpuSeconds(pid: number): { all: number; main: number } {
   return { all: cpuOf(`/proc/${pid}/stat`), main: cpuOf(`/proc/${pid}/task/${pid}/stat`) }
 }
+
+/**
+ * A provider `id` whose API is `apiBaseUrl`, its config and a real-mode connection with a day-long
+ * token, made straight in a prepared data folder (the OAuth dance is not what the benches measure).
+ */
+export function realConnection(core: Core, workspaceId: string, id: string, apiBaseUrl: string) {
+  core.providers.create(
+    workspaceId,
+    CreateProviderSchema.parse({
+      id,
+      name: id,
+      auth: {
+        type: 'oauth2',
+        authorization_url: 'http://127.0.0.1:9/auth',
+        token_url: 'http://127.0.0.1:9/token',
+      },
+      api: { base_url: apiBaseUrl },
+    }),
+  )
+  const config = core.providerConfigs.create(workspaceId, {
+    provider: id,
+    client_id: 'c',
+    client_secret: 's',
+  })
+  const connection = core.connections.create(workspaceId, {
+    provider: id,
+    provider_config_id: config.id,
+    tenant_id: 'bench',
+    mode: 'real',
+    params: {},
+    requested_scopes: [],
+    tokens: { access_token: `at_${id}`, token_type: 'Bearer', expires_in: 86_400 },
+    session_id: 'bench',
+  })
+  return { config, connection }
+}
+
+/** A process's resident set size and its peak so far, in MiB, from /proc (Linux). */
+export function memory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+}
+
+/**
+ * A stand-in provider API, run with `node --input-type=module -e`: `/v1/big?n=N` streams N bytes (with
+ * backpressure), anything else answers a small JSON user.
+ */
+export const STAND_IN_PROVIDER = `
+import { createServer } from 'node:http'
+const chunk = Buffer.alloc(64 * 1024, 7)
+const body = JSON.stringify({ id: 1, login: 'octocat', plan: { name: 'pro' } })
+createServer((req, res) => {
+  const url = new URL(req.url, 'http://x')
+  if (url.pathname === '/v1/big') {
+    let left = Number(url.searchParams.get('n'))
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(left) })
+    const write = () => {
+      while (left > 0) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
+        left -= part.length
+        if (!res.write(part)) return void res.once('drain', write)
+      }
+      res.end()
+    }
+    return write()
+  }
+  req.resume()
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}).listen(0, '127.0.0.1', function () {
+  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
+})
+process.on('SIGTERM', () => process.exit(0))
+`

@@ -1,44 +1,80 @@
 // The proxy's cost: a direct call to a local HTTP server standing in for the provider API, the same
 // call through `/proxy` in live mode, and a replayed call (recordings, no network), in one run;
-// replay throughput; and the gateway's memory while a 50 MiB download streams through it.
-// The gateway (`switchyard serve`) and the provider each run in their own process.
-import { readFileSync, rmSync } from 'node:fs'
+// throughput of both against their ceilings measured in the same run (node-http-proxy adding a
+// header in front of the same provider; a bare node:http server answering the replay's bytes); and
+// the gateway's memory while a 50 MiB download streams through it.
+// The gateway (`switchyard serve`), the provider and each ceiling run in their own process.
+import { rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { CreateProviderSchema } from '../src/core/providers/providers.schema.js'
-import { autocannon, prepareDataFolder, start, stop } from './harness.js'
+import {
+  autocannon,
+  memory,
+  prepareDataFolder,
+  realConnection,
+  STAND_IN_PROVIDER,
+  start,
+  stop,
+} from './harness.js'
 import { percentile, writeSection } from './results.mjs'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = 10
 const DOWNLOAD = 50 * 1024 * 1024
+const TARGET_LIVE = 0.4
+const TARGET_REPLAY = 0.2
 
-const PROVIDER = `
+/** The live ceiling: node-http-proxy in front of the provider, adding the credential header. */
+const HTTP_PROXY = `
+import { Agent, createServer } from 'node:http'
+import { createRequire } from 'node:module'
+const httpProxy = createRequire(process.cwd() + '/')('http-proxy')
+// With a keep-alive agent, as it is deployed: without one it opens a connection per request.
+const agent = new Agent({ keepAlive: true })
+const proxy = httpProxy.createProxyServer({ target: process.env.BENCH_TARGET, agent })
+proxy.on('proxyReq', (proxyReq) => proxyReq.setHeader('authorization', 'Bearer at_bench'))
+createServer((req, res) => proxy.web(req, res)).listen(0, '127.0.0.1', function () {
+  process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
+})
+process.on('SIGTERM', () => process.exit(0))
+`
+
+/** The replay ceiling: a bare node:http server answering the very bytes the gateway replays. */
+const BARE_ANSWER = `
 import { createServer } from 'node:http'
-const chunk = Buffer.alloc(64 * 1024, 7)
-const body = JSON.stringify({ id: 1, login: 'octocat', plan: { name: 'pro' } })
+const answer = JSON.parse(process.env.BENCH_ANSWER)
+const body = Buffer.from(answer.body, 'base64')
+const headers = { ...answer.headers, 'content-length': body.length }
 createServer((req, res) => {
-  const url = new URL(req.url, 'http://x')
-  if (url.pathname === '/v1/big') {
-    let left = Number(url.searchParams.get('n'))
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(left) })
-    const write = () => {
-      while (left > 0) {
-        const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
-        left -= part.length
-        if (!res.write(part)) return void res.once('drain', write)
-      }
-      res.end()
-    }
-    return write()
-  }
   req.resume()
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  res.writeHead(answer.status, headers)
   res.end(body)
 }).listen(0, '127.0.0.1', function () {
   process.stdout.write('listening on http://127.0.0.1:' + this.address().port + '\\n')
 })
 process.on('SIGTERM', () => process.exit(0))
 `
+
+/** autocannon GETs from CONNECTIONS keep-alive connections for SECONDS: req/s and failures. */
+async function throughput(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    bad: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** Starts a ceiling server, loads it, stops it. */
+async function ceiling(script: string, env: Record<string, string>, path: string) {
+  const server = await start(['--input-type=module', '-e', script], env)
+  try {
+    await throughput(`${server.url}${path}`)
+    return await throughput(`${server.url}${path}`)
+  } finally {
+    await stop(server.child)
+  }
+}
 
 /** One GET on a keep-alive agent; resolves with the status once the body has been read (and dropped). */
 function get(agent: Agent, url: string, headers: Record<string, string>): Promise<number> {
@@ -96,46 +132,11 @@ function slowDownload(url: string, headers: Record<string, string>, probe: () =>
   )
 }
 
-/** Resident set size and its peak so far, in MiB, from /proc (Linux). */
-function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
-}
-
 const { dir: data, db, core, key, workspaceId: ws } = prepareDataFolder('proxy')
-const provider = await start(['--input-type=module', '-e', PROVIDER])
+const provider = await start(['--input-type=module', '-e', STAND_IN_PROVIDER])
 let gateway: Awaited<ReturnType<typeof start>> | undefined
 try {
-  // A real-mode connection made straight in the data folder (the OAuth dance is not what is measured).
-  core.providers.create(
-    ws,
-    CreateProviderSchema.parse({
-      id: 'bench-api',
-      name: 'Bench API',
-      auth: {
-        type: 'oauth2',
-        authorization_url: 'http://127.0.0.1:9/auth',
-        token_url: 'http://127.0.0.1:9/token',
-      },
-      api: { base_url: `${provider.url}/v1` },
-    }),
-  )
-  const config = core.providerConfigs.create(ws, {
-    provider: 'bench-api',
-    client_id: 'c',
-    client_secret: 's',
-  })
-  const connection = core.connections.create(ws, {
-    provider: 'bench-api',
-    provider_config_id: config.id,
-    tenant_id: 'bench',
-    mode: 'real',
-    params: {},
-    requested_scopes: [],
-    tokens: { access_token: 'at_bench', token_type: 'Bearer', expires_in: 86_400 },
-    session_id: 'bench',
-  })
+  const { config, connection } = realConnection(core, ws, 'bench-api', `${provider.url}/v1`)
   db.close()
 
   gateway = await start(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
@@ -153,12 +154,27 @@ try {
   const direct = await latency(`${provider.url}/v1/user`, {})
   const apiGet = await latency(`${gateway.url}/api/connections/${connection.id}`, auth)
   const live = await latency(proxied, auth)
+  await throughput(proxied, auth)
+  const liveBurst = await throughput(proxied, auth)
+  const liveCeiling = await ceiling(HTTP_PROXY, { BENCH_TARGET: `${provider.url}/v1` }, '/user')
   await setMode('record')
   await (await fetch(proxied, { headers: auth })).text()
   await setMode('replay')
   const replay = await latency(proxied, auth)
-  const burst = await autocannon({ url: proxied, connections: 10, duration: SECONDS, headers: auth })
-  const replayRps = burst.requests.average
+  const replayed = await fetch(proxied, { headers: auth })
+  const answer = {
+    status: replayed.status,
+    headers: Object.fromEntries(
+      [...replayed.headers].filter(
+        ([name]) =>
+          !['connection', 'keep-alive', 'date', 'content-length', 'transfer-encoding'].includes(name),
+      ),
+    ),
+    body: Buffer.from(await replayed.arrayBuffer()).toString('base64'),
+  }
+  const burst = await throughput(proxied, auth)
+  const replayCeiling = await ceiling(BARE_ANSWER, { BENCH_ANSWER: JSON.stringify(answer) }, '/user')
+  const replayRps = burst.rps
   await setMode('live')
 
   // The download is read 1 MiB, then left unread for a second: a streaming gateway holds little
@@ -183,9 +199,20 @@ try {
     `| reference: \`GET /api/connections/{id}\` on the gateway | ${ms(apiGet.p50)} | ${ms(apiGet.p99)} | |`,
   ]
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
+  const rps = (n: number) => Math.round(n).toLocaleString('en-US')
+  const liveRatio = liveBurst.rps / liveCeiling.rps
+  const replayRatio = burst.rps / replayCeiling.rps
+  const ratioLine = (name: string, r: number, target: number) =>
+    `**${name}: ${(r * 100).toFixed(0)}% of the ceiling (target ≥ ${target * 100}%): ${verdict(r >= target)}.**`
+  const burstRows = [
+    `| node-http-proxy adding the credential header (ceiling) | ${rps(liveCeiling.rps)} | ${liveCeiling.p50} ms | ${liveCeiling.bad} |`,
+    `| \`/proxy\`, live | ${rps(liveBurst.rps)} | ${liveBurst.p50} ms | ${liveBurst.bad} |`,
+    `| bare node:http answering the replay's bytes (ceiling) | ${rps(replayCeiling.rps)} | ${replayCeiling.p50} ms | ${replayCeiling.bad} |`,
+    `| \`/proxy\`, replayed from a recording | ${rps(burst.rps)} | ${burst.p50} ms | ${burst.bad} |`,
+  ]
   writeSection(
     'Proxy',
-    `\`npm run bench:proxy\`: \`GET /proxy/{connection}/user\` (a 55-byte JSON answer) against the same
+    `\`npm run bench:proxy\`: \`GET /proxy/{connection}/user\` (a ${Buffer.byteLength(answer.body, 'base64')}-byte JSON answer) against the same
 GET sent straight to a local HTTP server standing in for the provider API (its own process), ${CALLS}
 sequential keep-alive calls each after 200 warm-up calls; every proxied call is authenticated, rate
 counted and logged as a \`proxy.request\` event. Replay throughput: autocannon, 10 connections, ${SECONDS} s.
@@ -196,14 +223,26 @@ The machine is shared while this runs, so treat the figures as indicative.
 ${lines.join('\n')}
 
 **Live p50 ${ms(live.p50)} vs target ${ms(liveTarget)}: ${verdict(live.p50 <= liveTarget)}.**
-**Replay: ${Math.round(replayRps).toLocaleString('en-US')} calls/s (target ≥ 3,000): ${verdict(replayRps >= 3000)}**
-(${burst.non2xx + burst.errors} non-2xx or errors).
+
+Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${SECONDS} s after as long a warm-up, each
+server in its own process; every ceiling is measured in the same run.
+
+| server | req/s | p50 | non-2xx + errors |
+|---|---|---|---|
+${burstRows.join('\n')}
+
+${ratioLine('Live', liveRatio, TARGET_LIVE)}
+${ratioLine('Replay', replayRatio, TARGET_REPLAY)} (${rps(replayRps)} calls/s; the earlier absolute target ≥ 3,000: ${verdict(replayRps >= 3000)}.)
 **50 MiB download through the proxy, the client pausing 1 s after the first MiB: gateway RSS growth
 ${growth.toFixed(1)} MiB while paused (target < 20 MiB): ${verdict(growth < 20)}** (RSS ${before.rss.toFixed(0)} MiB before,
 ${(before.rss + growth).toFixed(0)} MiB paused, ${after.rss.toFixed(0)} MiB at the end, before V8 has collected the
 chunks it streamed; ${downloadMs.toFixed(0)} ms in all, the pause included).`,
   )
   console.log(lines.join('\n'))
+  console.log(burstRows.join('\n'))
+  console.log(
+    `live ${(liveRatio * 100).toFixed(0)}% (≥ ${TARGET_LIVE * 100}%), replay ${(replayRatio * 100).toFixed(0)}% (≥ ${TARGET_REPLAY * 100}%)`,
+  )
   console.log(
     `replay ${Math.round(replayRps)} calls/s; 50 MiB download ${downloadMs.toFixed(0)} ms, RSS growth ${growth.toFixed(1)} MiB`,
   )

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The installed `switchyard` command. It runs the bundled CLI (dist/cli.cjs, built by `npm install`
-// / `npm run build:node`) through a V8 code cache (dist/cli.cjs.cache): compiling the bundle from
-// source is a large part of a cold start (startup in bench/RESULTS.md). The rules the bundle keeps
-// for this are in scripts/build-node.mjs. A missing or stale cache (another Node version) only
+// The installed `switchyard` command. It runs the bundled CLI (dist/cli.cjs: in the package since
+// `npm pack`; in a checkout built by `npm start`, `npm test`, `npm run build:node` or the first run)
+// through a V8 code cache (dist/cli.cjs.cache): compiling the bundle from source is a large part of
+// a cold start (startup in bench/RESULTS.md). The rules the bundle keeps for this are in
+// scripts/build-node.mjs. A missing or stale cache (another Node version) only
 // costs that one start: it is written anew.
 // The supported Node.js (package.json engines), said plainly before anything else can fail: an older
 // Node crashes inside the SQLite module (better-sqlite3 13 needs Node 22+) with no useful message.
@@ -28,10 +29,20 @@ let source
 try {
   source = readFileSync(cli, 'utf8')
 } catch {
-  process.stderr.write(
-    'switchyard: the CLI is not built yet. Run `npm install` (or `npm run build:node`) in the checkout first.\n',
-  )
-  process.exit(1)
+  // A fresh checkout: `npm install` builds nothing (no install scripts), so the first run builds.
+  const builder = fileURLToPath(new URL('../scripts/build-node.mjs', import.meta.url))
+  try {
+    process.stderr.write('switchyard: building the CLI (dist/cli.cjs), once for this checkout…\n')
+    process.getBuiltinModule('node:child_process').execFileSync(process.execPath, [builder, '--quiet'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    source = readFileSync(cli, 'utf8')
+  } catch {
+    process.stderr.write(
+      'switchyard: the CLI is not built and could not be built. Run `npm install`, then `npm run build:node`, in the checkout.\n',
+    )
+    process.exit(1)
+  }
 }
 let cachedData
 try {

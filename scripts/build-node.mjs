@@ -99,7 +99,9 @@ const buildCommitWorker = (outdir) =>
   })
 
 // The CLI is one file that bin/switchyard.js compiles through a V8 code cache (vm.Script
-// cachedData; Node 20 has no compile cache for ES modules). That holds the CLI's code to three rules:
+// cachedData: one file beside the bundle, written here by the Node that builds it; V8 rejects a cache
+// made by another Node version and bin/switchyard.js then writes it anew, so the cache always belongs
+// to the Node that runs it). That holds the CLI's code to three rules:
 // - CommonJS only: the bundle runs as a script wrapped like a CommonJS module, so no top-level
 //   await and no `import.meta` (defined below as __importMetaUrl);
 // - no `import()` left in the bundle: a vm.Script has no dynamic-import hook, so one throws when it

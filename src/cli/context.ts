@@ -1,13 +1,11 @@
 import { bootstrap } from '../core/bootstrap.js'
 import { type Core, createCore } from '../core/core.js'
 import { defaultDataDir, openDataFolder } from '../core/data-folder.js'
+import { openSdkUpstream } from '../server/sdk-upstream.js'
+import type { Io } from './io.js'
 import { oneLine } from './terminal-text.js'
 
-export interface Io {
-  out: (line: string) => void
-  err: (line: string) => void
-  env: NodeJS.ProcessEnv
-}
+export type { Io } from './io.js'
 
 /** Where the data lives: `--data`, else SWITCHYARD_DATA, else the OS user-data folder. */
 export const resolveDataDir = (flag: string | undefined, env: NodeJS.ProcessEnv) =>
@@ -22,7 +20,7 @@ export function withCore<T>(dataDir: string, io: Io, work: (core: Core) => T): T
   let core: Core
   let result: T
   try {
-    core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey })
+    core = createCore({ db: folder.db, encryptionKey: folder.encryptionKey, openUpstream: openSdkUpstream })
     const first = bootstrap(core)
     if (first) {
       io.err(`Created workspace "${first.workspace}" in ${dataDir} with these keys (shown only once):`)

@@ -1,9 +1,11 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { ADMIN_TOKEN_FILE, DB_FILE, ENCRYPTION_KEY_FILE, openDataFolder } from '../core/data-folder.js'
+import { dataFolderProblem } from '../core/data-folder-problems.js'
 import { connect, databaseHealth } from '../core/db/open.js'
 import { loadCatalog } from '../core/providers/catalog.js'
+import { freeBytes } from '../core/storage/disk-full.js'
 
 export interface Check {
   name: string
@@ -14,7 +16,8 @@ export interface Check {
   fix?: string
 }
 
-const MIN_NODE = [20, 19]
+/** package.json `engines`; bin/switchyard.js refuses an older Node with the same numbers. */
+const MIN_NODE = [22, 12]
 
 export function checkNode(version = process.versions.node): Check {
   const [major = 0, minor = 0] = version.split('.').map(Number)
@@ -23,7 +26,7 @@ export function checkNode(version = process.versions.node): Check {
     name: 'Node.js',
     ok,
     detail: `v${version}`,
-    ...(!ok && { fix: `Install Node.js ${MIN_NODE.join('.')} or newer.` }),
+    ...(!ok && { fix: `Install Node.js ${MIN_NODE.join('.')} or newer (24 LTS recommended).` }),
   }
 }
 
@@ -38,7 +41,7 @@ export function checkNativeModule(): Check {
       name: 'SQLite native module',
       ok: false,
       detail: (err as Error).message.split('\n')[0] ?? 'failed to load',
-      fix: 'Run `npm rebuild better-sqlite3` (it builds from source with python3, make and a C++ compiler).',
+      fix: 'Reinstall (`npm ci`): better-sqlite3 ships prebuilt binaries for Linux, macOS and Windows on x64 and arm64. On another platform run `npm rebuild better-sqlite3 --foreground-scripts` (builds from source with python3, make and a C++ compiler).',
     }
   }
 }
@@ -63,6 +66,17 @@ export function checkCatalog(): Check {
 
 /** The data folder: present and writable, private, database healthy and migrated, key matching. */
 export function checkDataFolder(dir: string): Check[] {
+  const problem = dataFolderProblem(dir)
+  if (problem) {
+    return [
+      {
+        name: 'Data folder',
+        ok: false,
+        detail: `${dir}: ${problem}`,
+        fix: 'Pass --data with a folder of your own (or set SWITCHYARD_DATA).',
+      },
+    ]
+  }
   if (!existsSync(dir)) {
     return [
       {
@@ -71,29 +85,20 @@ export function checkDataFolder(dir: string): Check[] {
         level: 'warn',
         detail: `${dir} does not exist yet; the first start creates it`,
       },
+      checkDiskSpace(dir),
     ]
   }
-  const checks: Check[] = []
-  try {
-    accessSync(dir, constants.R_OK | constants.W_OK)
-    const mode = statSync(dir).mode & 0o777
-    checks.push({
+  const mode = statSync(dir).mode & 0o777
+  const checks: Check[] = [
+    {
       name: 'Data folder',
       ok: true,
       ...(mode & 0o077 ? { level: 'warn' as const } : {}),
       detail: `${dir} (mode ${mode.toString(8)})`,
       ...(mode & 0o077 ? { fix: `chmod 700 "${dir}"` } : {}),
-    })
-  } catch {
-    return [
-      {
-        name: 'Data folder',
-        ok: false,
-        detail: `${dir} is not readable and writable`,
-        fix: `Check the owner of "${dir}".`,
-      },
-    ]
-  }
+    },
+    checkDiskSpace(dir),
+  ]
   for (const file of [ENCRYPTION_KEY_FILE, ADMIN_TOKEN_FILE]) {
     const path = join(dir, file)
     if (existsSync(path) && statSync(path).mode & 0o077) {
@@ -130,6 +135,30 @@ export function checkDataFolder(dir: string): Check[] {
   return checks
 }
 
+/** Below this much free space the gateway may soon answer writes with 503 disk_full. */
+const LOW_DISK_BYTES = 100 * 1024 * 1024
+
+const mebibytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${(bytes / 1024 ** 2).toFixed(1)} MiB`
+
+/** Free space on the disk that holds the data folder (or the nearest folder above it that exists). */
+export function checkDiskSpace(dir: string): Check {
+  let at = dir
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at)
+  const free = freeBytes(at)
+  if (free === undefined) return { name: 'Disk space', ok: true, level: 'warn', detail: 'unknown' }
+  const low = free < LOW_DISK_BYTES
+  return {
+    name: 'Disk space',
+    ok: free > 0,
+    ...(low && { level: 'warn' as const }),
+    detail: `${mebibytes(free)} free for the data folder`,
+    ...(low && {
+      fix: 'Free some space there: on a full disk the gateway answers writes with 503 disk_full (reads keep working).',
+    }),
+  }
+}
+
 /** Whether the port is free, or already taken by a running Switchyard (fine) or something else. */
 export async function checkPort(port: number, host = '127.0.0.1'): Promise<Check> {
   const free = await new Promise<boolean>((resolve) => {
@@ -141,7 +170,7 @@ export async function checkPort(port: number, host = '127.0.0.1'): Promise<Check
   const health = await fetch(`http://${host}:${port}/health`, { signal: AbortSignal.timeout(2000) })
     .then((r) => r.json() as Promise<{ status?: string; version?: string }>)
     .catch(() => undefined)
-  if (health?.status === 'ok') {
+  if (health?.status === 'ok' || health?.status === 'degraded') {
     return {
       name: `Port ${port}`,
       ok: true,

@@ -1,7 +1,7 @@
 import { AppError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import { UsageError } from './args.js'
-import type { Io } from './context.js'
+import type { Io } from './io.js'
 import { terminalSafeIo } from './terminal-text.js'
 
 export const USAGE = `Switchyard ${VERSION}: a local, offline-first gateway for the integration service.

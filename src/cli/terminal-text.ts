@@ -1,4 +1,4 @@
-import type { Io } from './context.js'
+import type { Io } from './io.js'
 
 /**
  * What a terminal would act on rather than show: C0 controls other than newline and tab (ESC

@@ -16,6 +16,16 @@ export function bootstrap(core: Core): { workspace: string; keys: CreatedApiKey[
       core.apiKeys.create(ws.id, { name: 'Default secret key', role: 'secret' }),
       core.apiKeys.create(ws.id, { name: 'Default publishable key', role: 'publishable' }),
     ]
+    core.settings.set(FIRST_RUN_KEYS, 'unseen')
     return { workspace: ws.name, keys }
   })
 }
+
+/** Whether the first start's keys were shown: a start that failed after creating them (say, its port was taken) never printed them. */
+const FIRST_RUN_KEYS = 'first_run_keys'
+
+/** True when the first start created keys that no start has shown since (their values are gone). */
+export const firstRunKeysUnseen = (core: Core): boolean => core.settings.get(FIRST_RUN_KEYS) === 'unseen'
+
+/** A start has served and shown the keys, or how to create some. */
+export const markFirstRunKeysShown = (core: Core): void => core.settings.set(FIRST_RUN_KEYS, 'shown')

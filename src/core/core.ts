@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { dirname } from 'node:path'
 import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
+import { createIdentityCache } from './auth/identity-cache.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
@@ -11,6 +13,8 @@ import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
+import { AppError } from './errors.js'
+import { createEventWaits } from './events/event-wait.js'
 import { createEventsRepo } from './events/events.repo.js'
 import { createEventsService } from './events/events.service.js'
 import { createInstallationsRepo } from './installations/installations.repo.js'
@@ -30,6 +34,10 @@ import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
 import { type Catalog, loadCatalog } from './providers/catalog.js'
 import { createProvidersRepo } from './providers/providers.repo.js'
 import { createProvidersService } from './providers/providers.service.js'
+import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
+import { createSimulation } from './providers-kit/engine/simulation.service.js'
+import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
+import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
 import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -40,14 +48,11 @@ import { createSearchEngine } from './search/search-engine.js'
 import { createSessionsRepo } from './sessions/sessions.repo.js'
 import { createSessionsService } from './sessions/sessions.service.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
-import { createSimulationRepo } from './simulation/simulation.repo.js'
-import { createSimulation } from './simulation/simulation.service.js'
-import { BUILT_IN_SIMULATIONS } from './simulation/simulations.js'
-import { createTokenLedger } from './simulation/token-ledger.js'
 import { createSimulator } from './simulator/simulator.service.js'
 import { createSnapshots } from './snapshots/snapshots.service.js'
-import { openSdkUpstream } from './sync/sdk-upstream.js'
+import { createDiskWatch } from './storage/disk-full.js'
 import { createSyncService } from './sync/sync.service.js'
+import type { OpenUpstream } from './sync/upstream.js'
 import { createTriggersService } from './triggers/triggers.service.js'
 import { createDispatcher } from './webhook-endpoints/dispatcher.js'
 import { createOutboundMessagesRepo } from './webhook-endpoints/outbound-messages.repo.js'
@@ -70,6 +75,16 @@ export interface CoreDeps {
   catalog?: Catalog
   /** The data folder's local admin token (the UI's credential); admin access is off without it. */
   adminToken?: string
+  /** Opens an upstream Switchyard for `sync pull` (the SDK adapter, passed in by the server and CLI). */
+  openUpstream?: OpenUpstream
+}
+
+/** Without an upstream client, a pull is refused before anything is written. */
+const noUpstream: OpenUpstream = () => {
+  throw new AppError(
+    'unavailable',
+    'This gateway was started without an upstream client; sync pull is unavailable.',
+  )
 }
 
 /**
@@ -80,6 +95,8 @@ export function createCore(deps: CoreDeps) {
   const { db } = deps
   // Foundations
   const clock = deps.clock ?? systemClock
+  // Whether the data folder's disk filled up under a write (the health check and the problems say so)
+  const disk = createDiskWatch(dirname(db.name))
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
   const box = createSecretBox(deps.encryptionKey)
@@ -96,12 +113,13 @@ export function createCore(deps: CoreDeps) {
   const redirectOrigins = createRedirectOriginsService({ db, repo: createRedirectOriginsRepo(db), clock })
   const apiKeysRepo = createApiKeysRepo(db)
   const apiKeys = createApiKeysService({ db, repo: apiKeysRepo, clock, ids })
+  const identity = createIdentityCache(db, { apiKeys, workspaces })
   const auth = createAuthenticator({
-    apiKeys,
-    workspaces,
+    apiKeys: { authenticate: identity.authenticateKey },
+    workspaces: { get: identity.workspaceByName },
     ...(deps.adminToken && { adminToken: deps.adminToken }),
   })
-  const rateLimits = createRateLimiter({ clock, workspaceOf: (id) => workspaces.getById(id) })
+  const rateLimits = createRateLimiter({ clock, workspaceOf: identity.workspaceById })
 
   // Catalog
   const providers = createProvidersService({ db, repo: createProvidersRepo(db), settings, clock, search })
@@ -157,7 +175,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
   })
-  const credentials = createCredentials({ connections, clock })
+  const credentials = createCredentials({ connections, events, clock })
   const apiBaseUrl = createConnectionApiBaseUrl({ connections, providers, providerConfigs })
 
   // Webhooks: inbound capture, the delivery log and replay, outbound endpoints, triggers
@@ -237,12 +255,20 @@ export function createCore(deps: CoreDeps) {
     // simulate), the provider's OpenAPI document (simulated connections only), then recordings.
     answerers: [mockRoutes.answerer, simulation.answerer, openapiAnswerer, recordingsAnswerer(recordings)],
     validate: (call, answer) => validateExchange(openapiDocs, call, answer),
+    disk,
   })
 
   // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
-  const sync = createSyncService({ db, clock, ids, events, providers, openUpstream: openSdkUpstream })
+  const sync = createSyncService({
+    db,
+    clock,
+    ids,
+    events,
+    providers,
+    openUpstream: deps.openUpstream ?? noUpstream,
+  })
 
   // The dashboard's overview: exact counts straight from the tables
   const overview = createOverview({
@@ -258,12 +284,14 @@ export function createCore(deps: CoreDeps) {
   let closing: Promise<void> | undefined
   return {
     db,
+    disk,
     clock,
     ids,
     settings,
     box,
     search,
     events,
+    eventWaits: createEventWaits(events),
     workspaces,
     redirectOrigins,
     apiKeys,

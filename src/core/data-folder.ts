@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { dataFolderMessage, dataFolderProblem } from './data-folder-problems.js'
+import type { Durability } from './db/durability.js'
 import { type Db, openDatabase } from './db/open.js'
 import { createSettingsRepo } from './settings/settings.repo.js'
 
@@ -54,11 +56,19 @@ export interface OpenDataFolderOptions {
    * the key wrapped by the OS keychain (Electron safeStorage).
    */
   encryptionKey?: Buffer
+  /** How durable each commit is; `full` unless given (see db/durability.ts). */
+  durability?: Durability
 }
 
 /** Creates (owner-only) and opens a data folder: database, encryption key and admin token. */
 export function openDataFolder(dir: string, options: OpenDataFolderOptions = {}): DataFolder {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const problem = dataFolderProblem(dir)
+  if (problem) throw new Error(dataFolderMessage(dir, problem))
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+  } catch (err) {
+    throw new Error(dataFolderMessage(dir, `it cannot be created (${(err as Error).message})`))
+  }
   try {
     chmodSync(dir, 0o700)
   } catch {
@@ -73,7 +83,10 @@ export function openDataFolder(dir: string, options: OpenDataFolderOptions = {})
       `This data folder belongs to the desktop app: its encryption key is wrapped by the OS keychain (${KEYCHAIN_KEY_FILE}). Open it with the desktop app, or use another folder with --data.`,
     )
   }
-  const db = openDatabase({ path: join(dir, DB_FILE) })
+  const db = openDatabase({
+    path: join(dir, DB_FILE),
+    ...(options.durability && { durability: options.durability }),
+  })
   const encryptionKey =
     options.encryptionKey ??
     Buffer.from(

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   simulation_unavailable: { status: 501, title: 'Simulation unavailable' },
   upstream_error: { status: 502, title: 'Upstream error' },
   unavailable: { status: 503, title: 'Service unavailable' },
+  disk_full: { status: 503, title: 'Disk full' },
   upstream_timeout: { status: 504, title: 'Upstream timeout' },
 } as const
 

@@ -204,7 +204,7 @@ export interface paths {
     put?: never
     /**
      * Inject a fault
-     * @description Makes the simulated provider misbehave for this connection, as the real one can. `expire_token` ends the current access token now (the proxy's refresh gets a working one); `revoke_access` ends the access and refresh tokens (the next call gets the provider's 401, the refresh fails and the connection becomes `needs_reauth`); `rate_limit`, `server_error` and `latency` apply to the next `count` calls the built-in simulation answers (GitHub: 403 with `x-ratelimit-*` and `retry-after`; the chosen 5xx; a delay of `ms`, at most 30 s). Emits `connection.fault_injected`. Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
+     * @description Makes the simulated provider misbehave for this connection, as the real one can. `expire_token` ends the current access token now (the proxy's refresh gets a working one); `revoke_access` ends the access and refresh tokens (the next call gets the provider's 401, the refresh fails and the connection becomes `needs_reauth`); `rate_limit`, `server_error` and `latency` apply to the next `count` calls the built-in simulation answers (GitHub: 403 with `x-ratelimit-*` and `retry-after`; the chosen 5xx; a delay of `ms`, at most 30 s). A connection keeps at most 100 faults: used-up ones make room, and a 101st while all are pending is a 409 `conflict`. Emits `connection.fault_injected`. Simulated connections only: a real connection is a 409 `conflict` (its answers come from the provider).
      */
     post: operations['addFault']
     /**
@@ -488,7 +488,7 @@ export interface paths {
     put?: never
     /**
      * Wait for the first event that matches a filter
-     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.
+     * @description Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling. At most 32 waits are open at once per workspace (128 in all); one more is a 429 `rate_limited` with `Retry-After`.
      */
     post: operations['waitForEvent']
     delete?: never
@@ -872,7 +872,7 @@ export interface paths {
     put?: never
     /**
      * Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)
-     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.
+     * @description For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted. Through the workspace's own key, a declared `tier` or `rpm` must be the one it has (403 otherwise: only the admin token, the CLI and `startSwitchyard` set limits); an id another workspace holds is a 409.
      */
     post: operations['resetWorkspace']
     delete?: never
@@ -1044,7 +1044,7 @@ export interface paths {
     put?: never
     /**
      * Create an OAuth auth session (publishable or secret key)
-     * @description Real mode when the provider config has client credentials (OAuth 2.0 code flow with PKCE S256), else the built-in simulator. The session lives 15 minutes and is used once.
+     * @description Real mode when the provider config has client credentials (OAuth 2.0 code flow with PKCE S256), else the built-in simulator. The session lives 15 minutes and is used once. In real mode, `params` that choose the provider's host (a whole-host placeholder such as mattermost's `{instance}`, not a subdomain of a fixed domain such as Shopify's `{shop}`) need a secret key: 403 `forbidden` for a publishable key.
      */
     post: operations['createAuthSession']
     delete?: never
@@ -1122,7 +1122,7 @@ export interface paths {
     }
     /**
      * Liveness check
-     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled. Needs no key; loopback Hosts only.
+     * @description Answers 200 with the version as soon as the server listens, before the rest of the API is assembled: `ok`, or `degraded` with a `reason` while the gateway runs but cannot store writes. Needs no key; loopback Hosts only.
      */
     get: operations['health']
     put?: never
@@ -2458,6 +2458,7 @@ export interface components {
         | 'simulation_unavailable'
         | 'upstream_error'
         | 'unavailable'
+        | 'disk_full'
         | 'upstream_timeout'
       detail: string
       errors?: {
@@ -2875,7 +2876,7 @@ export interface components {
      * @default null
      * @enum {string|null}
      */
-    SignatureScheme: 'github' | 'stripe' | 'slack' | 'shopify' | 'standard_webhooks' | 'hubspot_v3' | null
+    SignatureScheme: 'stripe' | 'shopify' | 'standard_webhooks' | 'github' | 'slack' | 'hubspot_v3' | null
     /**
      * @description Signature verdict of a captured webhook.
      * @enum {string|null}
@@ -9981,8 +9982,13 @@ export interface operations {
         }
         content: {
           'application/json': {
+            /**
+             * @description Why the gateway is degraded: `disk_full`, the data folder's disk filled under a write (writes answer 503 `disk_full` until space returns; reads keep working).
+             * @enum {string}
+             */
+            reason?: 'disk_full'
             /** @enum {string} */
-            status: 'ok'
+            status: 'ok' | 'degraded'
             version: string
           }
         }

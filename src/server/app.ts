@@ -89,7 +89,7 @@ function applyMiddleware(app: App) {
 
 /** Error and not-found handling. */
 function finish(app: App, deps: AppDeps): App {
-  app.onError(createErrorHandler(deps.logger ?? console))
+  app.onError(createErrorHandler(deps.logger ?? console, deps.core.disk.classify))
   app.notFound(notFound)
   return app
 }
@@ -107,7 +107,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
   registerWebhookCapture(app, deps.core)
   applyMiddleware(app)
-  registerHealth(app)
+  registerHealth(app, deps.core)
   for (const group of ROUTE_GROUPS) {
     await between?.()
     ;(await group())(app, deps.core)
@@ -120,7 +120,7 @@ export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
   app.use('*', rejectMalformedEncoding())
   applyMiddleware(app)
-  registerHealth(app)
+  registerHealth(app, deps.core)
   return finish(app, deps)
 }
 export type { App }

@@ -6,8 +6,10 @@ import type { Clock } from '../core/common/clock.js'
 import type { Ids } from '../core/common/ids.js'
 import { type Core, createCore } from '../core/core.js'
 import { type OpenDataFolderOptions, openDataFolder } from '../core/data-folder.js'
+import type { Durability } from '../core/db/durability.js'
 import { closeDatabase } from '../core/db/open.js'
 import { fixturesOf } from '../core/fixtures/fixtures.service.js'
+import { openSdkUpstream } from './sdk-upstream.js'
 import { serveInStages } from './staged-start.js'
 
 /**
@@ -53,6 +55,8 @@ export interface ServerConfig {
   limits?: Partial<ServerLimits>
   /** A fixtures document (parsed JSON) to apply before listening; an invalid one fails the start. */
   fixtures?: unknown
+  /** How durable each commit is (`--durability`); `full` unless given. See core/db/durability.ts. */
+  durability?: Durability
 }
 
 export interface RunningServer {
@@ -68,12 +72,16 @@ export interface RunningServer {
 
 /** The one composition root: opens the data folder, builds the app, listens. Never exits the process. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const folder = openDataFolder(config.dataDir, config.folder)
+  const folder = openDataFolder(config.dataDir, {
+    ...config.folder,
+    ...(config.durability && { durability: config.durability }),
+  })
   const { db } = folder
   const core = createCore({
     db,
     encryptionKey: folder.encryptionKey,
     adminToken: folder.adminToken,
+    openUpstream: openSdkUpstream,
     ...(config.clock && { clock: config.clock }),
     ...(config.ids && { ids: config.ids }),
   })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { count, dataFolderBytes, eventsOf, follow, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { count, dataFolderBytes, eventsOf, follow, simulatedFlow } from './oauth-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {
@@ -316,5 +316,36 @@ describe('tokens at rest', () => {
     await connect()
     const res = await api('POST', '/api/connections/search', { fields: ['access_token'] })
     expect(res.status).toBe(400)
+  })
+})
+
+describe('GET /api/connections/{id}/credentials', () => {
+  it('is sent with Cache-Control: no-store, so no cache keeps the token', async () => {
+    const id = await connect()
+    const res = await api('GET', `/api/connections/${id}/credentials`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('records connection.credentials_read naming the key that read, never the token', async () => {
+    const id = await connect()
+    const { access_token } = await (await api('GET', `/api/connections/${id}/credentials`)).json()
+    const keyId = t.core.apiKeys.list(t.workspaceId).find((k) => k.role === 'secret')!.id
+    const read = eventsOf(t, 'connection.credentials_read')
+    expect(read).toEqual([
+      expect.objectContaining({
+        provider: 'github',
+        tenant_id: 'acme',
+        connection_id: id,
+        data: { read_by: keyId, mode: 'simulated' },
+      }),
+    ])
+    const stored = t.db.prepare('SELECT data FROM events').all() as Array<{ data: string | null }>
+    expect(JSON.stringify(stored)).not.toContain(access_token)
+  })
+
+  it('a refused read (unknown connection) records nothing', async () => {
+    expect((await api('GET', '/api/connections/conn_nope/credentials')).status).toBe(404)
+    expect(eventsOf(t, 'connection.credentials_read')).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eventsOf, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { eventsOf, simulatedFlow } from './oauth-helpers.js'
 
 /**
  * The one DELETE rule (README "API conventions"): 204 with no body once the resource is in its
@@ -12,9 +12,8 @@ let t: TestApp
 beforeEach(async () => {
   t = await createTestApp()
 })
-afterEach(() => {
-  t.core.dispatcher.stop()
-  t.close()
+afterEach(async () => {
+  await t.close()
 })
 
 const api = (method: string, path: string, body?: unknown) =>

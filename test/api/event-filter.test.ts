@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../src/core/db/open.js'
-import { type EventFilter, matchesFilter, toSearchFilter } from '../../src/core/events/event-filter.js'
 import { createEventsRepo } from '../../src/core/events/events.repo.js'
 import type { Event } from '../../src/core/events/events.schema.js'
+import { type EventFilter, matchesFilter, toSearchFilter } from '../../src/shared/event-filter.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 // One rule for the stream (predicate and SQL), the dashboard's live list and search.

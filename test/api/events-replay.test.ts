@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../src/core/db/open.js'
+import { deadUrl, type Receiver, startReceiver } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { deadUrl, type Receiver, startReceiver } from './webhooks-helpers.js'
 
 let t: TestApp
 let receiver: Receiver
@@ -11,7 +11,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   await receiver.close()
-  t.close()
+  await t.close()
 })
 
 const capture = async () =>

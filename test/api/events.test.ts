@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../src/core/db/open.js'
+import { readSse } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { readSse } from './webhooks-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

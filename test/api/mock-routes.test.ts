@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { count, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { count, simulatedFlow } from './oauth-helpers.js'
 
 /**
  * Mock routes through the API and the proxy: CRUD, validation (nothing stored on bad input),

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/core/common/clock.js'
 import type { RunningServer } from '../../src/server/index.js'
+import { dataFolderBytes } from '../helpers/api/oauth-helpers.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
-import { dataFolderBytes } from './oauth-helpers.js'
 
 /** The simulated flows over real HTTP, as a developer's app and browser would drive them. */
 const data = tempDir()

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type Gateway, startGateway } from '../helpers/real-connect.js'
 import { type StrictOAuthServer, startStrictOAuthServer } from '../helpers/strict-oauth-server.js'
-import { simulatedFlow } from './oauth-helpers.js'
 
 /**
  * Providers' documented quirks, declared in the catalog, against a strict local server that

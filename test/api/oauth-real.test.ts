@@ -6,8 +6,8 @@ import { createManualClock } from '../../src/core/common/clock.js'
 import { s256Challenge } from '../../src/core/oauth/pkce.js'
 import { CreateProviderSchema } from '../../src/core/providers/providers.schema.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
+import { dataFolderBytes } from '../helpers/api/oauth-helpers.js'
 import { tempDir } from '../helpers/app.js'
-import { dataFolderBytes } from './oauth-helpers.js'
 
 /**
  * Real mode end to end: the gateway's OAuth client against a real OAuth 2 server running locally

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.js'
 import {
   callbackUrlFor,
   count,
@@ -8,7 +7,8 @@ import {
   follow,
   LOCAL,
   simulatedFlow,
-} from './oauth-helpers.js'
+} from '../helpers/api/oauth-helpers.js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
 beforeEach(async () => {

@@ -169,7 +169,7 @@ describe('responses conform to the documented schemas', () => {
       expect(last!.status).toBe(429)
       expect(await checker.problems('POST', '/api/events/search', last!)).toEqual([])
     } finally {
-      limited.close()
+      await limited.close()
     }
   })
 

@@ -144,7 +144,7 @@ describe('search operations declare every status they answer', () => {
         last = await limited.req('POST', '/api/connections/search', { key: limited.secretKey, body: {} })
       expect(last!.status).toBe(429)
     } finally {
-      limited.close()
+      await limited.close()
     }
   })
 })

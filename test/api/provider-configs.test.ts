@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { count, dataFolderBytes } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { count, dataFolderBytes } from './oauth-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 import { patternBytes, sha256 } from '../helpers/provider-api.js'
-import { simulatedFlow } from './oauth-helpers.js'
 
 /**
  * Record and replay against real peers: record mode saves exchanges (credentials redacted) while

@@ -4,8 +4,8 @@ import { Webhook } from 'standardwebhooks'
 import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
+import { type Received, type Receiver, startReceiver } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { type Received, type Receiver, startReceiver } from './webhooks-helpers.js'
 
 let t: TestApp
 let receiver: Receiver
@@ -15,7 +15,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   await receiver.close()
-  t.close()
+  await t.close()
 })
 
 const SECRET = 'whsec_cmVwbGF5LXdpdGgtY2hhbmdlcy1zZWNyZXQ='

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eventsSearchable } from '../../src/core/events/events.searchable.js'
+import { count, createSession, LOCAL, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { count, createSession, LOCAL, simulatedFlow } from './oauth-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

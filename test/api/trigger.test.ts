@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_PROVIDERS } from '../../src/core/seed/demo-seed.js'
+import { readSse } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { readSse } from './webhooks-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {
@@ -166,13 +166,14 @@ describe('trigger event types', () => {
 
   it('GET /api/events/trigger/types lists every sample set, or one provider', async () => {
     const all = await (await t.req('GET', '/api/events/trigger/types', { key: t.secretKey })).json()
+    // Providers without a kit folder, then the kits in registry order, then the scheme-wide set.
     expect(all.data.map((e: { provider: string | null }) => e.provider)).toEqual([
-      'github',
       'stripe',
-      'slack',
       'shopify',
-      'hubspot',
       'zoom',
+      'github',
+      'slack',
+      'hubspot',
       null,
     ])
     const clerk = await (

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { inTransaction } from '../../src/core/db/open.js'
 import { MAX_IN_FLIGHT_PER_ENDPOINT, RETRY_SCHEDULE_MS } from '../../src/core/webhook-endpoints/dispatcher.js'
+import { type Receiver, startReceiver } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { type Receiver, startReceiver } from './webhooks-helpers.js'
 
 /**
  * Head-of-line blocking: an endpoint that never answers must delay only itself. Each test holds the
@@ -30,10 +30,9 @@ beforeEach(async () => {
   healthy = await startReceiver()
 })
 afterEach(async () => {
-  t.core.dispatcher.stop()
   await hung.close()
   await healthy.close()
-  t.close()
+  await t.close()
 })
 
 const endpoint = async (receiver: Receiver, eventTypes: string[]) => {

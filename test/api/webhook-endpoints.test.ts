@@ -4,8 +4,8 @@ import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { inTransaction } from '../../src/core/db/open.js'
 import { RETRY_SCHEDULE_MS } from '../../src/core/webhook-endpoints/dispatcher.js'
+import { type Receiver, startReceiver } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { type Receiver, startReceiver } from './webhooks-helpers.js'
 
 let t: TestApp
 let receiver: Receiver
@@ -15,9 +15,8 @@ beforeEach(async () => {
   receiver = await startReceiver()
 })
 afterEach(async () => {
-  t.core.dispatcher.stop()
   await receiver.close()
-  t.close()
+  await t.close()
 })
 
 const create = async (body: Record<string, unknown> = {}) => {

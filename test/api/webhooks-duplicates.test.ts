@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
+import { readSse } from '../helpers/api/webhooks-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { readSse } from './webhooks-helpers.js'
 
 let t: TestApp
 beforeEach(async () => {

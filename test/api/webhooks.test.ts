@@ -171,7 +171,7 @@ describe('POST /webhooks/{provider}', () => {
       const api = await limited.req('POST', '/api/events/search', { key: limited.secretKey, body: {} })
       expect(api.status).toBe(200)
     } finally {
-      limited.close()
+      await limited.close()
     }
   })
 })

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signatureHeaders } from '../../src/core/webhooks/signatures.js'
 import { tempDir } from '../helpers/app.js'
+import { run } from '../helpers/cli/events-helpers.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
-import { run } from './events-helpers.js'
 
 const data = tempDir('switchyard-events-')
 let server: ServeProcess
@@ -114,6 +114,16 @@ describe('switchyard events export', () => {
     expect(existsSync(out)).toBe(true)
     const har = JSON.parse(readFileSync(out, 'utf8'))
     expect(har.log.entries.length).toBeGreaterThan(0)
+  })
+
+  it('--out writes the export owner-only (0600), also over an existing 0644 file', async () => {
+    await hook('github')
+    const fresh = join(data.dir, 'fresh.jsonl')
+    const existing = join(data.dir, 'existing.jsonl')
+    writeFileSync(existing, '', { mode: 0o644 })
+    expect((await cli('events', 'export', '--out', fresh).done).code).toBe(0)
+    expect((await cli('events', 'export', '--out', existing).done).code).toBe(0)
+    expect([statSync(fresh).mode & 0o777, statSync(existing).mode & 0o777]).toEqual([0o600, 0o600])
   })
 
   it('an unknown format or subcommand is a usage error, exit 2', async () => {

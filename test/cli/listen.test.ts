@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { deadUrl, startReceiver } from '../api/webhooks-helpers.js'
+import { deadUrl, startReceiver } from '../helpers/api/webhooks-helpers.js'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, run } from '../helpers/cli/events-helpers.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
-import { firstSecretKey, run } from './events-helpers.js'
 
 const data = tempDir('switchyard-listen-')
 let server: ServeProcess

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/index.js'
 import { tempDir } from '../helpers/app.js'
+import { inProcessCli } from '../helpers/cli.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { simulatedConnect } from '../simulation/helpers.js'
 
@@ -13,16 +13,7 @@ let url: string
 let key: string
 let close: () => Promise<void>
 
-const cli = async (...argv: string[]) => {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli([...argv, '--data', data.dir], {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    env: {},
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = inProcessCli(data.dir)
 const count = async () =>
   (JSON.parse((await cli('mocks', 'list', '--json')).out) as { data: unknown[] }).data.length
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { oneLine, terminalSafe } from '../../src/cli/terminal-text.js'
-import { startReceiver } from '../api/webhooks-helpers.js'
+import { startReceiver } from '../helpers/api/webhooks-helpers.js'
+import { run } from '../helpers/cli/events-helpers.js'
 import { runCli } from '../helpers/cli.js'
 import { setupQuietServer } from '../helpers/server.js'
-import { run } from './events-helpers.js'
 
 /** Characters a terminal acts on: C0 but newline and tab, DEL, C1, bidi overrides and isolates. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../helpers/app.js'
@@ -72,6 +72,16 @@ describe('switchyard recordings import / export', () => {
     const none = join(files.dir, 'none.json')
     runCli(['recordings', 'export', '--provider', 'slack', '--out', none, '--data', data.dir])
     expect(JSON.parse(readFileSync(none, 'utf8'))).toEqual({ entries: [], version: 1 })
+  })
+
+  it('--out writes the cassette owner-only (0600), also over an existing 0644 file', () => {
+    const fresh = join(files.dir, 'fresh.json')
+    const existing = join(files.dir, 'existing.json')
+    writeFileSync(existing, '', { mode: 0o644 })
+    for (const out of [fresh, existing]) {
+      expect(runCli(['recordings', 'export', '--out', out, '--data', data.dir]).code).toBe(0)
+    }
+    expect([statSync(fresh).mode & 0o777, statSync(existing).mode & 0o777]).toEqual([0o600, 0o600])
   })
 
   it('refuses an invalid cassette naming the field, and loads nothing', async () => {

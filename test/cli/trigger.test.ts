@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../helpers/app.js'
+import { firstSecretKey, run } from '../helpers/cli/events-helpers.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
-import { firstSecretKey, run } from './events-helpers.js'
 
 const data = tempDir('switchyard-trigger-')
 let server: ServeProcess

@@ -5,6 +5,7 @@ import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
 import { firstSecretKey } from '../helpers/server.js'
 import { simulatedConnect } from '../simulation/helpers.js'
 import { setupDashboard } from './pages/dashboard.js'
+import { MockRoutesPage } from './pages/mock-routes.js'
 
 // The Mock routes page in the real Chromium against the real server: add, edit, disable and
 // delete a route, each change seen by the proxy of a simulated Stripe connection; axe finds nothing.
@@ -26,21 +27,22 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
 
   it('adds, edits, disables and deletes a mock route that the proxy answers with', async () => {
     const { page, consoleErrors } = await dash.signIn('/ui/overview')
-    await page.getByRole('link', { name: 'Mock routes' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Mock routes' }).waitFor()
-    await page.getByText('No mock routes yet').waitFor()
+    const mocks = new MockRoutesPage(page)
+    const { form, list } = mocks
+    await mocks.navLink.click()
+    await mocks.heading('Mock routes').waitFor()
+    await mocks.empty.waitFor()
 
     // A bad pattern is refused, next to its field.
-    await page.getByLabel('Provider').fill('stripe')
-    await page.getByLabel('Path pattern').fill('/v1/*/customers')
-    await page.getByRole('button', { name: 'Add mock route' }).click()
-    await page.getByText(/only allowed as the last segment/).waitFor()
+    await form.provider.fill('stripe')
+    await form.path.fill('/v1/*/customers')
+    await form.add.click()
+    await mocks.text(/only allowed as the last segment/).waitFor()
 
-    await page.getByLabel('Path pattern').fill('/v1/customers/:id')
-    await page.getByLabel('Body template').fill('{"id":"{{params.id}}","object":"customer"}')
-    await page.getByLabel('Description').fill('one customer')
-    await page.getByRole('button', { name: 'Add mock route' }).click()
-    const list = page.getByRole('list', { name: 'Mock routes' })
+    await form.path.fill('/v1/customers/:id')
+    await form.body.fill('{"id":"{{params.id}}","object":"customer"}')
+    await form.description.fill('one customer')
+    await form.add.click()
     await list.getByText('GET /v1/customers/:id').waitFor()
     let res = await call('/v1/customers/cus_1')
     expect(res.headers.get('switchyard-proxy-mode')).toBe('mock')
@@ -49,23 +51,21 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: join(SCREENSHOTS, 'mock-routes.png'), fullPage: true })
 
-    await page.getByRole('button', { name: 'Edit stripe GET /v1/customers/:id' }).click()
-    await page.getByLabel('Status').fill('202')
-    await page.getByRole('button', { name: 'Save mock route' }).click()
+    const route = mocks.route('stripe GET /v1/customers/:id')
+    await route.edit.click()
+    await form.status.fill('202')
+    await form.save.click()
     await list.getByText('→ 202').waitFor()
     expect((await call('/v1/customers/cus_2')).status).toBe(202)
 
-    await page.getByRole('checkbox', { name: 'Enabled: stripe GET /v1/customers/:id' }).click()
+    await route.enabled.click()
     // The switch follows the stored state, once the server has it.
     await list.getByText('disabled').waitFor()
-    expect(
-      await page.getByRole('checkbox', { name: 'Enabled: stripe GET /v1/customers/:id' }).isChecked(),
-    ).toBe(false)
+    expect(await route.enabled.isChecked()).toBe(false)
     expect((await call('/v1/customers/cus_3')).status).toBe(501)
 
-    await page.getByRole('button', { name: 'Delete stripe GET /v1/customers/:id' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete mock route' }).click()
-    await page.getByText('No mock routes yet').waitFor()
+    await mocks.delete('stripe GET /v1/customers/:id')
+    await mocks.empty.waitFor()
     res = await fetch(`${server.url}/api/mock-routes`, { headers: { authorization: `Bearer ${key}` } })
     expect(await res.json()).toEqual({ data: [] })
     expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([])
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
       body: JSON.stringify({ provider: 'stripe', method: '*', path: '/v1/*', enabled: false }),
     })
     const { page, consoleErrors } = await dash.signIn('/ui/mock-routes', 'dark')
-    await page.getByRole('list', { name: 'Mock routes' }).getByText('* /v1/*').waitFor()
+    await new MockRoutesPage(page).list.getByText('* /v1/*').waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(consoleErrors).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { demoGithubRequests } from '../../src/core/seed/demo-github.js'
+import { demoGithubRequests } from '../../src/core/providers-kit/github/seed.js'
 import type { RunningServer } from '../../src/server/index.js'
 import { axeViolations, hasChromium, SCREENSHOTS } from '../helpers/browser.js'
 import { simulatedConnect } from '../simulation/helpers.js'

@@ -6,6 +6,7 @@ import { createManualClock } from '../../src/core/common/clock.js'
 import { createCore } from '../../src/core/core.js'
 import { openDataFolder } from '../../src/core/data-folder.js'
 import { createApp } from '../../src/server/app.js'
+import { openSdkUpstream } from '../../src/server/sdk-upstream.js'
 
 /** A fresh data folder in the OS temp dir, removed by `cleanup()`. */
 export function tempDir(prefix = 'switchyard-test-') {
@@ -23,7 +24,13 @@ export async function createTestApp(options: { rateLimited?: boolean } = {}) {
   const folder = openDataFolder(dir)
   const { db } = folder
   const clock = createManualClock()
-  const core = createCore({ db, clock, encryptionKey: folder.encryptionKey, adminToken: folder.adminToken })
+  const core = createCore({
+    db,
+    clock,
+    encryptionKey: folder.encryptionKey,
+    adminToken: folder.adminToken,
+    openUpstream: openSdkUpstream,
+  })
   const first = bootstrap(core)!
   // Most tests send bursts on a clock that never moves: lift the free tier's 60/minute unless asked.
   if (!options.rateLimited) core.workspaces.setTier('default', 'enterprise', 1_000_000)
@@ -76,7 +83,9 @@ export async function createTestApp(options: { rateLimited?: boolean } = {}) {
         ],
         body: Buffer.from(body),
       }),
-    close() {
+    /** Stops what core started (its dispatcher, queues, feeds, commit worker), then removes the folder. */
+    async close() {
+      await core.close()
       db.close()
       cleanup()
     },

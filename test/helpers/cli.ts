@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import { runCli as runCliInProcess } from '../../src/cli/index.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 export const CLI = join(ROOT, 'bin', 'switchyard.js')
@@ -13,6 +14,23 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
   })
   return { code: res.status, stdout: res.stdout, stderr: res.stderr }
 }
+
+/**
+ * A `switchyard` command run in this process on one data folder (`--data` added), with its output
+ * collected: quicker than the built command, for tests of a command's behaviour rather than the bundle.
+ */
+export const inProcessCli =
+  (dataDir: string) =>
+  async (...argv: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCliInProcess([...argv, '--data', dataDir], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: {},
+    })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
 
 export interface ServeProcess {
   child: ChildProcess

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import type { TestApp } from '../helpers/app.js'
 
 export const FIXTURES = join(import.meta.dirname, '../fixtures/openapi')

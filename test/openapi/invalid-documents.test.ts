@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count } from '../api/oauth-helpers.js'
+import { count } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { customProvider, fixture, putDocument } from './helpers.js'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The issue's "done means": the package as `npm pack` builds it, installed into a fresh project
+ * The package as `npm pack` builds it, installed into a fresh project
  * (a real `npm install` of the tarball, which compiles better-sqlite3), used the way a developer's
  * project uses it. One pack and one install, shared by every check of this file.
  */
@@ -87,27 +87,29 @@ describe('the packed package, installed into another project', { timeout: CHECK_
     expect(out).toMatch(/Tests\s+4 passed/)
   })
 
-  it('switchyard/testing works under jest, from a CommonJS test file', () => {
-    const config = JSON.stringify({ transform: {}, testMatch: ['**/cjs.test.cjs'], testTimeout: 30_000 })
-    const res = run(
+  /** Runs jest on one test file of the consumer project; its `--json` report, from stdout. */
+  const jest = (testMatch: string, env: NodeJS.ProcessEnv = {}) => {
+    const config = JSON.stringify({ transform: {}, testMatch: [testMatch], testTimeout: 30_000 })
+    const out = run(
       process.execPath,
-      [join(BIN('jest'), 'bin', 'jest.js'), '--config', config, '--ci'],
+      [join(BIN('jest'), 'bin', 'jest.js'), '--config', config, '--ci', '--json'],
       project,
+      env,
     )
-    expect(res).toBeDefined()
+    const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(out)
+    return { passed: numPassedTests, failed: numFailedTests, skipped: numPendingTests }
+  }
+
+  it('switchyard/testing works under jest, from a CommonJS test file', () => {
+    expect(jest('**/cjs.test.cjs')).toEqual({ passed: 2, failed: 0, skipped: 0 })
   })
 
   it('switchyard/testing works under jest, from an ES module test file', () => {
-    const config = JSON.stringify({ transform: {}, testMatch: ['**/esm.test.mjs'], testTimeout: 30_000 })
-    const res = run(
-      process.execPath,
-      [join(BIN('jest'), 'bin', 'jest.js'), '--config', config, '--ci'],
-      project,
-      {
-        NODE_OPTIONS: '--experimental-vm-modules',
-      },
-    )
-    expect(res).toBeDefined()
+    expect(jest('**/esm.test.mjs', { NODE_OPTIONS: '--experimental-vm-modules' })).toEqual({
+      passed: 2,
+      failed: 0,
+      skipped: 0,
+    })
   })
 
   it('its types resolve under moduleResolution node16 (import and require) and bundler', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/index.js'
 import { tempDir } from '../helpers/app.js'
+import { inProcessCli } from '../helpers/cli.js'
 import { startQuietServer } from '../helpers/server.js'
 import { simulatedConnect } from './helpers.js'
 
@@ -9,16 +9,7 @@ const data = tempDir('switchyard-faults-cli-')
 let conn: string
 let close: () => Promise<void>
 
-const cli = async (...argv: string[]) => {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli([...argv, '--data', data.dir], {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    env: {},
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = inProcessCli(data.dir)
 
 beforeAll(async () => {
   const server = await startQuietServer(data.dir)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 
@@ -142,6 +142,30 @@ describe('bad input on the faults API', () => {
       body: { kind: 'expire_token' },
     })
     expect(res.status).toBe(403)
+  })
+})
+
+describe('the cap on faults per connection', () => {
+  it('100 pending faults are kept; the 101st is a 409 that stores nothing', async () => {
+    const id = await connect()
+    for (let i = 0; i < 100; i++) {
+      expect((await addFault({ kind: 'latency', ms: 1, count: 5 }, id)).status).toBe(201)
+    }
+    const refused = await addFault({ kind: 'rate_limit', count: 1 }, id)
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).detail).toContain('100 pending faults')
+    expect(await listFaults(id)).toHaveLength(100)
+  })
+
+  it('used-up faults make room for new ones, oldest first', async () => {
+    const id = await connect()
+    for (let i = 0; i < 100; i++) expect((await addFault({ kind: 'expire_token' }, id)).status).toBe(201)
+    const first = (await listFaults(id))[0]!.id
+    expect((await addFault({ kind: 'rate_limit', count: 1 }, id)).status).toBe(201)
+    const kept = await listFaults(id)
+    expect(kept).toHaveLength(100)
+    expect(kept.map((f) => f.id)).not.toContain(first)
+    expect(kept.at(-1)).toMatchObject({ kind: 'rate_limit', remaining: 1 })
   })
 })
 

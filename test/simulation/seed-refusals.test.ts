@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/core/errors.js'
-import { count, simulatedFlow } from '../api/oauth-helpers.js'
+import { count, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 /** `simulation.seed` stops at the provider's own kind of refusal and stores nothing of the batch. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoGithubRequests } from '../../src/core/seed/demo-github.js'
+import { demoGithubRequests } from '../../src/core/providers-kit/github/seed.js'
 import { Switchyard } from '../../src/sdk/index.js'
-import { count, simulatedFlow } from '../api/oauth-helpers.js'
+import { count, simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 

@@ -1,6 +1,6 @@
 import { verify } from '@octokit/webhooks-methods'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { capturedWebhooks, header, simulatedConnect } from './helpers.js'
@@ -83,7 +83,7 @@ describe('the simulation machinery, on simulated GitHub', () => {
     )
     // A connection whose stored token is not one the simulator issued (and has no refresh token).
     t.db.prepare('UPDATE connections SET refresh_token = NULL WHERE id = ?').run(other)
-    t.db.prepare('DELETE FROM simulation_tokens').run()
+    t.db.prepare("DELETE FROM simulation_tokens WHERE kind = 'access'").run()
     const res = await gh('GET', '/user', undefined, other)
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({

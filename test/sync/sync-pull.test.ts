@@ -17,7 +17,7 @@ describe('sync pull from a second local Switchyard', () => {
     ws = local.workspaceId
   })
   afterEach(async () => {
-    local.close()
+    await local.close()
     await up.close()
   })
   const pull = (extra: Record<string, unknown> = {}) =>

@@ -14,7 +14,7 @@ describe('sync push to a second local Switchyard', () => {
     ws = local.workspaceId
   })
   afterEach(async () => {
-    local.close()
+    await local.close()
     await up.close()
   })
   const capture = async (n: number) => {

@@ -10,7 +10,7 @@ describe('sync jobs over HTTP for the UI (POST /api/sync/pull|push, GET /api/syn
     local = await createTestApp()
   })
   afterEach(async () => {
-    local.close()
+    await local.close()
     await up.close()
   })
   const post = (path: string, body: unknown) => local.req('POST', path, { key: local.adminToken, body })

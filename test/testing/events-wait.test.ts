@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { Switchyard, SwitchyardError } from '../../src/sdk/index.js'
 import { tempDir } from '../helpers/app.js'
+import { waitRequest } from '../helpers/events-wait.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 
 const data = tempDir()
@@ -13,13 +14,7 @@ afterAll(async () => {
   data.cleanup()
 })
 
-const wait = (body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}/api/events/wait`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    ...(signal && { signal }),
-  })
+const wait = (body: unknown, signal?: AbortSignal) => waitRequest(server.url, key, body, signal)
 const listeners = () => server.core.events.listenerCount()
 /** Resolves once the server-side wait has subscribed to the live feed (so what follows is "after"). */
 const subscribed = (baseline: number) => vi.waitFor(() => expect(listeners()).toBeGreaterThan(baseline))

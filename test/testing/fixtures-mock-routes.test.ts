@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { fixturesOf } from '../../src/core/fixtures/fixtures.service.js'
-import { simulatedFlow } from '../api/oauth-helpers.js'
+import { simulatedFlow } from '../helpers/api/oauth-helpers.js'
 import { createTestApp } from '../helpers/app.js'
 
 /** Fixtures may declare mock routes: applied with POST /api/reset, idempotent, refused whole when bad. */

@@ -58,10 +58,26 @@ describe('resolveApiBaseUrl', () => {
   it('a value inside the URL is percent-encoded, so it cannot change the host or path', () => {
     const url = resolveApiBaseUrl({
       provider: provider('zendesk'),
-      connection: connection({ subdomain: 'evil.example/x?' }),
+      connection: connection({ subdomain: 'a b%c' }),
     })
-    expect(url).toBe('https://evil.example%2Fx%3F.zendesk.com/api/v2')
+    expect(url).toBe('https://a%20b%25c.zendesk.com/api/v2')
   })
+
+  it.each(['..', '/', '\\', 'a..b', 'x?y', 'x#y', 'me@evil.example', 'a\u0000', 'a\nb', 'a\u007f'])(
+    'a token-response value %j inside the URL is a 409 naming the placeholder, never a climb out of the base path',
+    (value) => {
+      const err = errorOf(() =>
+        resolveApiBaseUrl({
+          provider: provider('zendesk'),
+          configBaseUrl: 'https://api.example.com/api/tenants/{tenant}/v1',
+          connection: connection({}, { tenant: value }),
+        }),
+      )
+      expect(err.code).toBe('conflict')
+      expect(err.status).toBe(409)
+      expect(err.detail).toContain('{tenant}')
+    },
+  )
 
   it('a missing placeholder value is a conflict naming the placeholder and where it comes from', () => {
     const err = errorOf(() =>

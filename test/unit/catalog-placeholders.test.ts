@@ -61,7 +61,7 @@ describe('catalog placeholders', () => {
   })
 })
 
-describe('catalog connect requirements (issue 21)', () => {
+describe('catalog connect requirements', () => {
   const byId = new Map(providers.map((p) => [p.id, p]))
   const oauth = (id: string) => {
     const auth = byId.get(id)!.auth

@@ -29,11 +29,20 @@ const offending = (dir: string, forbidden: RegExp) =>
     .map(({ file, specifier }) => `${file} imports '${specifier}'`)
 
 describe('layer boundaries', () => {
-  it('core imports no HTTP library, no Electron, and nothing of the server, CLI, shell or dashboard', () => {
+  it('core imports no HTTP library, no Electron, and nothing of the server, CLI, SDK, shell or dashboard', () => {
     const http = /^(hono|@hono\/[^/]+|electron)(\/|$)/
-    const outerLayers = /^(src\/(server|cli|main|preload)|renderer)(\/|$)/
+    const outerLayers = /^(src\/(server|cli|sdk|main|preload)|renderer)(\/|$)/
     expect(importsUnder('src/core').length).toBeGreaterThan(100) // the scan does see core's imports
     expect(offending('src/core', new RegExp(`${http.source}|${outerLayers.source}`))).toEqual([])
+  })
+
+  it('shared modules (used by the dashboard and core alike) import no package and no other layer', () => {
+    expect(offending('src/shared', /^(?!src\/shared(\/|$))/)).toEqual([])
+  })
+
+  it('the dashboard imports from src/ only the shared modules and the SDK contract', () => {
+    expect(importsUnder('renderer/src').map(({ target }) => target)).toContain('src/shared/event-filter')
+    expect(offending('renderer/src', /^src\/(?!(shared|sdk)(\/|$))/)).toEqual([])
   })
 
   it('the Electron shell imports no server route file (what it shares with them lives outside routes/)', () => {

@@ -4,10 +4,10 @@ import { useCategories } from '../lib/catalog'
 import { useApiMutation } from '../lib/queries'
 import { setParam } from '../lib/router'
 import { useSession } from '../lib/session'
-import { Modal } from './dialog'
+import { FormDialog, FormField, TextField } from './form'
 import { SignatureSchemeSelect } from './signature-scheme-select'
 import { useToast } from './toast'
-import { ErrorNote, Field, fieldErrors } from './ui'
+import { Field } from './ui'
 
 type Provider = Schemas['Provider']
 
@@ -47,6 +47,7 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
   })
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
+  const setText = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
 
   // The form's selects hold the schema's values as strings; the server validates what is sent.
   const body = (): Schemas['CreateProvider'] => ({
@@ -82,207 +83,174 @@ export function CustomProviderDialog({ onClose, existing }: { onClose: () => voi
       ),
     ['providers'],
   )
-  const errors = fieldErrors(save.error)
-  const inline = ['name', 'id', 'description', 'tags', 'categories', 'webhooks']
-  const unshown = Object.keys(errors).length === 0 || Object.keys(errors).some((k) => !inline.includes(k))
   return (
-    <Modal
-      open
+    <FormDialog
+      id="custom-provider"
       wide
       onClose={onClose}
       title={existing ? `Edit ${existing.name}` : 'Add a custom provider'}
       description="It appears in this workspace's catalog and search, and works with connect flows (the simulator, or real OAuth with a provider config)."
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="custom-provider"
-            className="button button-primary"
-            disabled={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : existing ? 'Save changes' : 'Add provider'}
-          </button>
-        </>
+      save={save}
+      submitLabel={existing ? 'Save changes' : 'Add provider'}
+      problemTitle="Could not save the provider"
+      onSubmit={() =>
+        save.mutate(undefined, {
+          onSuccess: (p) => {
+            notify(existing ? 'Provider updated' : 'Provider added', { detail: p.name })
+            onClose()
+            if (!existing) setParam('id', p.id)
+          },
+        })
       }
     >
-      <form
-        id="custom-provider"
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          save.mutate(undefined, {
-            onSuccess: (p) => {
-              notify(existing ? 'Provider updated' : 'Provider added', { detail: p.name })
-              onClose()
-              if (!existing) setParam('id', p.id)
-            },
-          })
-        }}
-      >
-        <div className="form-row">
-          <Field label="Name" htmlFor="cp-name" error={errors.name}>
-            <input
-              id="cp-name"
-              className="input"
-              value={form.name}
-              onChange={set('name')}
-              required
-              maxLength={100}
-              data-autofocus
-            />
-          </Field>
-          {!existing && (
+      <div className="form-row">
+        <TextField
+          name="name"
+          label="Name"
+          id="cp-name"
+          value={form.name}
+          onChange={setText('name')}
+          required
+          maxLength={100}
+          autofocus
+        />
+        {!existing && (
+          <TextField
+            name="id"
+            label="Id (optional)"
+            id="cp-id"
+            hint="Lowercase letters, digits and “-”; made from the name when empty."
+            mono
+            value={form.id}
+            onChange={setText('id')}
+            pattern="[a-z0-9][a-z0-9-]{0,62}"
+          />
+        )}
+      </div>
+      <TextField
+        name="description"
+        label="Description"
+        id="cp-description"
+        value={form.description}
+        onChange={setText('description')}
+        maxLength={400}
+      />
+      <div className="form-row">
+        <TextField
+          name="tags"
+          label="Tags"
+          id="cp-tags"
+          hint="Separated by commas; search matches them."
+          value={form.tags}
+          onChange={setText('tags')}
+        />
+        <FormField name="categories" label="Category" htmlFor="cp-category">
+          <select id="cp-category" className="select" value={form.category} onChange={set('category')}>
+            <option value="">None</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="form-row">
+        <Field label="Authentication" htmlFor="cp-auth">
+          <select id="cp-auth" className="select" value={form.authType} onChange={set('authType')}>
+            <option value="oauth2">OAuth 2</option>
+            <option value="api_key">API key</option>
+            <option value="basic">Basic auth</option>
+            <option value="app_install">App install</option>
+          </select>
+        </Field>
+        <FormField
+          name="webhooks"
+          label="Webhook signatures"
+          htmlFor="cp-signature"
+          hint="The scheme its webhooks are signed with, if any."
+        >
+          <SignatureSchemeSelect
+            id="cp-signature"
+            value={form.signature}
+            emptyLabel="Not signed"
+            onChange={set('signature')}
+          />
+        </FormField>
+      </div>
+      {form.authType === 'oauth2' && (
+        <>
+          <div className="form-row">
             <Field
-              label="Id (optional)"
-              htmlFor="cp-id"
-              hint="Lowercase letters, digits and “-”; made from the name when empty."
-              error={errors.id}
+              label="Authorization URL"
+              htmlFor="cp-authz"
+              hint="http:// is allowed, for local OAuth servers."
             >
               <input
-                id="cp-id"
-                className="input mono"
-                value={form.id}
-                onChange={set('id')}
-                pattern="[a-z0-9][a-z0-9-]{0,62}"
+                id="cp-authz"
+                className="input"
+                type="url"
+                value={form.authorizationUrl}
+                onChange={set('authorizationUrl')}
+                required
               />
             </Field>
-          )}
-        </div>
-        <Field label="Description" htmlFor="cp-description" error={errors.description}>
-          <input
-            id="cp-description"
-            className="input"
-            value={form.description}
-            onChange={set('description')}
-            maxLength={400}
-          />
-        </Field>
-        <div className="form-row">
-          <Field
-            label="Tags"
-            htmlFor="cp-tags"
-            hint="Separated by commas; search matches them."
-            error={errors.tags}
-          >
-            <input id="cp-tags" className="input" value={form.tags} onChange={set('tags')} />
-          </Field>
-          <Field label="Category" htmlFor="cp-category" error={errors.categories}>
-            <select id="cp-category" className="select" value={form.category} onChange={set('category')}>
-              <option value="">None</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <div className="form-row">
-          <Field label="Authentication" htmlFor="cp-auth">
-            <select id="cp-auth" className="select" value={form.authType} onChange={set('authType')}>
-              <option value="oauth2">OAuth 2</option>
-              <option value="api_key">API key</option>
-              <option value="basic">Basic auth</option>
-              <option value="app_install">App install</option>
-            </select>
-          </Field>
-          <Field
-            label="Webhook signatures"
-            htmlFor="cp-signature"
-            hint="The scheme its webhooks are signed with, if any."
-            error={errors.webhooks}
-          >
-            <SignatureSchemeSelect
-              id="cp-signature"
-              value={form.signature}
-              emptyLabel="Not signed"
-              onChange={set('signature')}
-            />
-          </Field>
-        </div>
-        {form.authType === 'oauth2' && (
-          <>
-            <div className="form-row">
-              <Field
-                label="Authorization URL"
-                htmlFor="cp-authz"
-                hint="http:// is allowed, for local OAuth servers."
-              >
-                <input
-                  id="cp-authz"
-                  className="input"
-                  type="url"
-                  value={form.authorizationUrl}
-                  onChange={set('authorizationUrl')}
-                  required
-                />
-              </Field>
-              <Field label="Token URL" htmlFor="cp-token">
-                <input
-                  id="cp-token"
-                  className="input"
-                  type="url"
-                  value={form.tokenUrl}
-                  onChange={set('tokenUrl')}
-                  required
-                />
-              </Field>
-            </div>
-            <Field label="Default scopes" htmlFor="cp-scopes" hint="Separated by spaces or commas.">
-              <input id="cp-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
+            <Field label="Token URL" htmlFor="cp-token">
+              <input
+                id="cp-token"
+                className="input"
+                type="url"
+                value={form.tokenUrl}
+                onChange={set('tokenUrl')}
+                required
+              />
             </Field>
-            <div className="form-row">
-              <Field
-                label="Issuer"
-                htmlFor="cp-issuer"
-                hint="Optional. When set, the callback's iss and ID tokens must name it; empty is plain OAuth 2."
-              >
-                <input id="cp-issuer" className="input" value={form.issuer} onChange={set('issuer')} />
-              </Field>
-              <Field label="Token endpoint authentication" htmlFor="cp-auth-method">
-                <select
-                  id="cp-auth-method"
-                  className="input"
-                  value={form.authMethod}
-                  onChange={set('authMethod')}
-                >
-                  <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
-                  <option value="client_secret_post">In the form body (client_secret_post)</option>
-                  <option value="none">None: public client (none)</option>
-                </select>
-              </Field>
-            </div>
-          </>
-        )}
-        {form.authType === 'app_install' && (
-          <Field label="Install URL" htmlFor="cp-install">
-            <input
-              id="cp-install"
-              className="input"
-              type="url"
-              value={form.installUrl}
-              onChange={set('installUrl')}
-              required
-            />
+          </div>
+          <Field label="Default scopes" htmlFor="cp-scopes" hint="Separated by spaces or commas.">
+            <input id="cp-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
           </Field>
-        )}
-        <Field
-          label="API base URL"
-          htmlFor="cp-api-base-url"
-          hint="Optional; the base of its REST API. Placeholders such as {subdomain} are allowed."
-        >
+          <div className="form-row">
+            <Field
+              label="Issuer"
+              htmlFor="cp-issuer"
+              hint="Optional. When set, the callback's iss and ID tokens must name it; empty is plain OAuth 2."
+            >
+              <input id="cp-issuer" className="input" value={form.issuer} onChange={set('issuer')} />
+            </Field>
+            <Field label="Token endpoint authentication" htmlFor="cp-auth-method">
+              <select
+                id="cp-auth-method"
+                className="input"
+                value={form.authMethod}
+                onChange={set('authMethod')}
+              >
+                <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
+                <option value="client_secret_post">In the form body (client_secret_post)</option>
+                <option value="none">None: public client (none)</option>
+              </select>
+            </Field>
+          </div>
+        </>
+      )}
+      {form.authType === 'app_install' && (
+        <Field label="Install URL" htmlFor="cp-install">
           <input
-            id="cp-api-base-url"
+            id="cp-install"
             className="input"
-            value={form.apiBaseUrl}
-            onChange={set('apiBaseUrl')}
+            type="url"
+            value={form.installUrl}
+            onChange={set('installUrl')}
+            required
           />
         </Field>
-        {save.error && unshown && <ErrorNote error={save.error} title="Could not save the provider" />}
-      </form>
-    </Modal>
+      )}
+      <Field
+        label="API base URL"
+        htmlFor="cp-api-base-url"
+        hint="Optional; the base of its REST API. Placeholders such as {subdomain} are allowed."
+      >
+        <input id="cp-api-base-url" className="input" value={form.apiBaseUrl} onChange={set('apiBaseUrl')} />
+      </Field>
+    </FormDialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { EventFilter } from '../../../src/core/events/event-filter'
+import type { EventFilter } from '../../../src/shared/event-filter'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'

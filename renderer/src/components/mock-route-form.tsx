@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { Form, FormField, SubmitButton, TextField } from './form'
 import { Icon } from './icons'
 import { useToast } from './toast'
-import { ErrorNote, Field, fieldErrors } from './ui'
 
 export type MockRoute = Schemas['MockRoute']
 type Method = Schemas['MockMethod']
@@ -80,10 +80,8 @@ export function MockRouteForm(props: { editing?: MockRoute | undefined; onDone: 
     },
     ['mock-routes'],
   )
-  const set = (field: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }))
+  const submit = () =>
     save.mutate(draft, {
       onSuccess: (r) => {
         notify(editing ? 'Mock route saved' : 'Mock route added', { detail: `${r.method} ${r.path}` })
@@ -91,119 +89,106 @@ export function MockRouteForm(props: { editing?: MockRoute | undefined; onDone: 
         props.onDone()
       },
     })
-  }
-  const errors = fieldErrors(save.error)
-  const known = ['provider', 'method', 'path', 'status', 'headers', 'body', 'description']
   return (
     <section className="card" aria-labelledby="mock-form-title">
       <div className="card-header">
         <h2 id="mock-form-title">{editing ? `Edit ${editing.id}` : 'Add a mock route'}</h2>
       </div>
-      <form className="form card-body" onSubmit={submit}>
+      <Form
+        className="form card-body"
+        save={save}
+        onSubmit={submit}
+        problemTitle="Could not save the mock route"
+      >
         <div className="form-row">
-          <Field
+          <TextField
+            name="provider"
             label="Provider"
-            htmlFor="mock-provider"
+            id="mock-provider"
             hint="A catalog or custom provider id."
-            error={errors.provider}
-          >
-            <input
-              id="mock-provider"
+            placeholder="stripe"
+            value={draft.provider}
+            onChange={set('provider')}
+            required
+          />
+          <FormField name="method" label="Method" htmlFor="mock-method">
+            <select
+              id="mock-method"
               className="input"
-              placeholder="stripe"
-              value={draft.provider}
-              onChange={set('provider')}
-              required
-            />
-          </Field>
-          <Field label="Method" htmlFor="mock-method" error={errors.method}>
-            <select id="mock-method" className="input" value={draft.method} onChange={set('method')}>
+              value={draft.method}
+              onChange={(e) => set('method')(e.target.value)}
+            >
               {METHODS.map((m) => (
                 <option key={m} value={m}>
                   {m === '*' ? '* (any)' : m}
                 </option>
               ))}
             </select>
-          </Field>
-          <Field
+          </FormField>
+          <TextField
+            name="path"
             label="Path pattern"
-            htmlFor="mock-path"
+            id="mock-path"
             hint="Literal segments, :name parameters, a trailing * for the rest."
-            error={errors.path}
-          >
-            <input
-              id="mock-path"
-              className="input mono"
-              placeholder="/v1/customers/:id"
-              value={draft.path}
-              onChange={set('path')}
-              required
-            />
-          </Field>
-          <Field label="Status" htmlFor="mock-status" error={errors.status}>
-            <input
-              id="mock-status"
-              className="input"
-              type="number"
-              min={100}
-              max={599}
-              value={draft.status}
-              onChange={set('status')}
-              required
-            />
-          </Field>
+            mono
+            placeholder="/v1/customers/:id"
+            value={draft.path}
+            onChange={set('path')}
+            required
+          />
+          <TextField
+            name="status"
+            label="Status"
+            id="mock-status"
+            type="number"
+            min={100}
+            max={599}
+            value={draft.status}
+            onChange={set('status')}
+            required
+          />
         </div>
-        <Field
+        <TextField
+          name="headers"
           label="Headers"
-          htmlFor="mock-headers"
+          id="mock-headers"
           hint="One “Name: value” per line."
-          error={errors.headers}
-        >
-          <textarea
-            id="mock-headers"
-            className="input mono"
-            rows={2}
-            value={draft.headers}
-            onChange={set('headers')}
-          />
-        </Field>
-        <Field
+          mono
+          rows={2}
+          value={draft.headers}
+          onChange={set('headers')}
+        />
+        <TextField
+          name="body"
           label="Body template"
-          htmlFor="mock-body"
+          id="mock-body"
           hint="{{params.id}}, {{query.limit}}, {{headers.x-foo}}, {{body.email}}, {{json body.items}}, {{now}}, {{uuid}}"
-          error={errors.body}
-        >
-          <textarea
-            id="mock-body"
-            className="input mono"
-            rows={5}
-            placeholder={'{"id":"{{params.id}}","object":"customer"}'}
-            value={draft.body}
-            onChange={set('body')}
-          />
-        </Field>
-        <Field label="Description" htmlFor="mock-description" error={errors.description}>
-          <input
-            id="mock-description"
-            className="input"
-            value={draft.description}
-            onChange={set('description')}
-          />
-        </Field>
-        {save.error && !known.some((k) => errors[k]) && (
-          <ErrorNote error={save.error} title="Could not save the mock route" />
-        )}
+          mono
+          rows={5}
+          placeholder={'{"id":"{{params.id}}","object":"customer"}'}
+          value={draft.body}
+          onChange={set('body')}
+        />
+        <TextField
+          name="description"
+          label="Description"
+          id="mock-description"
+          value={draft.description}
+          onChange={set('description')}
+        />
         <div className="row">
-          <button type="submit" className="button" disabled={save.isPending}>
-            <Icon name={editing ? 'check' : 'plus'} /> {editing ? 'Save mock route' : 'Add mock route'}
-          </button>
+          <SubmitButton
+            icon={<Icon name={editing ? 'check' : 'plus'} />}
+            label={editing ? 'Save mock route' : 'Add mock route'}
+            saving="Saving…"
+          />
           {editing && (
             <button type="button" className="button" onClick={props.onDone}>
               Cancel
             </button>
           )}
         </div>
-      </form>
+      </Form>
     </section>
   )
 }

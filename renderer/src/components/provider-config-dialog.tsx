@@ -2,11 +2,10 @@ import { useState } from 'react'
 import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation } from '../lib/queries'
 import { useSession } from '../lib/session'
-import { Modal } from './dialog'
+import { FieldMessage, FormDialog, FormField, TextField } from './form'
 import { ProviderPicker } from './provider-picker'
 import { SignatureSchemeSelect } from './signature-scheme-select'
 import { useToast } from './toast'
-import { ErrorNote, Field, fieldErrors } from './ui'
 
 // The form's selects offer exactly these values, as strings.
 type Signature = Schemas['ProviderConfig']['webhook_signature']
@@ -39,6 +38,7 @@ export function ProviderConfigDialog(props: {
   const [clear, setClear] = useState({ clientSecret: false, webhookSecret: false })
   const set = (k: keyof typeof form) => (ev: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: ev.target.value }))
+  const setText = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
   const scopes = form.scopes.split(/[\s,]+/).filter(Boolean)
   // Typed as a query string (`audience=api.atlassian.com&prompt=consent`), the way they are sent.
   const authorizationParams = Object.fromEntries(new URLSearchParams(form.authorizationParams.trim()))
@@ -84,19 +84,17 @@ export function ProviderConfigDialog(props: {
       }),
     )
   }, ['provider-configs'])
-  const errors = fieldErrors(save.error)
-
   const secretField = (
     kind: 'clientSecret' | 'webhookSecret',
     label: string,
     isSet: boolean | undefined,
     hint: string,
   ) => (
-    <Field
+    <FormField
+      name={kind === 'clientSecret' ? 'client_secret' : 'webhook_secret'}
       label={label}
       htmlFor={`pc-${kind}`}
       hint={isSet ? 'A secret is stored. Type a new one to replace it.' : hint}
-      error={errors[kind === 'clientSecret' ? 'client_secret' : 'webhook_secret']}
     >
       <input
         id={`pc-${kind}`}
@@ -117,166 +115,127 @@ export function ProviderConfigDialog(props: {
           Remove the stored secret
         </label>
       )}
-    </Field>
+    </FormField>
   )
 
   return (
-    <Modal
-      open
+    <FormDialog
+      id="provider-config"
       wide
       onClose={props.onClose}
       title={e ? `Edit ${e.name}` : 'New provider config'}
       description="Secrets are encrypted at rest and never shown again."
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="provider-config"
-            className="button button-primary"
-            disabled={!provider || save.isPending}
-          >
-            {save.isPending ? 'Saving…' : e ? 'Save changes' : 'Create config'}
-          </button>
-        </>
+      save={save}
+      incomplete={!provider}
+      submitLabel={e ? 'Save changes' : 'Create config'}
+      problemTitle="Could not save the config"
+      onSubmit={() =>
+        save.mutate(undefined, {
+          onSuccess: (c) => {
+            notify(e ? 'Config saved' : 'Config created', {
+              detail: `${c.name}: ${c.mode === 'real' ? 'real OAuth' : 'simulated'}`,
+            })
+            props.onClose()
+          },
+        })
       }
     >
-      <form
-        id="provider-config"
-        className="form"
-        onSubmit={(ev) => {
-          ev.preventDefault()
-          save.mutate(undefined, {
-            onSuccess: (c) => {
-              notify(e ? 'Config saved' : 'Config created', {
-                detail: `${c.name}: ${c.mode === 'real' ? 'real OAuth' : 'simulated'}`,
-              })
-              props.onClose()
-            },
-          })
-        }}
-      >
-        {e ? (
-          <p>
-            Provider <code>{e.provider}</code> · <code>{e.id}</code>
-          </p>
-        ) : (
-          <>
-            <ProviderPicker value={provider} onChange={setProvider} />
-            {errors.provider && <p className="field-error">{errors.provider}</p>}
-          </>
+      {e ? (
+        <p>
+          Provider <code>{e.provider}</code> · <code>{e.id}</code>
+        </p>
+      ) : (
+        <>
+          <ProviderPicker value={provider} onChange={setProvider} />
+          <FieldMessage name="provider" />
+        </>
+      )}
+      <TextField
+        name="name"
+        label="Name"
+        id="pc-name"
+        hint="Optional; defaults to the provider's name."
+        value={form.name}
+        onChange={setText('name')}
+        maxLength={100}
+      />
+      <div className="form-row">
+        <TextField
+          name="client_id"
+          label="Client id"
+          id="pc-client-id"
+          hint="From the provider's developer console."
+          value={form.clientId}
+          onChange={setText('clientId')}
+          autoComplete="off"
+        />
+        {secretField(
+          'clientSecret',
+          'Client secret',
+          e?.client_secret_set,
+          'With the client id, switches connect flows to real OAuth.',
         )}
-        <Field
-          label="Name"
-          htmlFor="pc-name"
-          hint="Optional; defaults to the provider's name."
-          error={errors.name}
+      </div>
+      <TextField
+        name="scopes"
+        label="Scopes"
+        id="pc-scopes"
+        hint="Separated by spaces; empty uses the provider's defaults."
+        value={form.scopes}
+        onChange={setText('scopes')}
+      />
+      <div className="form-row">
+        <FormField
+          name="token_endpoint_auth_method"
+          label="Token endpoint authentication"
+          htmlFor="pc-auth-method"
+          hint="Empty uses the provider's own method; “none” is a public client (PKCE, no secret)."
         >
-          <input id="pc-name" className="input" value={form.name} onChange={set('name')} maxLength={100} />
-        </Field>
-        <div className="form-row">
-          <Field
-            label="Client id"
-            htmlFor="pc-client-id"
-            hint="From the provider's developer console."
-            error={errors.client_id}
-          >
-            <input
-              id="pc-client-id"
-              className="input"
-              value={form.clientId}
-              onChange={set('clientId')}
-              autoComplete="off"
-            />
-          </Field>
-          {secretField(
-            'clientSecret',
-            'Client secret',
-            e?.client_secret_set,
-            'With the client id, switches connect flows to real OAuth.',
-          )}
-        </div>
-        <Field
-          label="Scopes"
-          htmlFor="pc-scopes"
-          hint="Separated by spaces; empty uses the provider's defaults."
-          error={errors.scopes}
+          <select id="pc-auth-method" className="input" value={form.authMethod} onChange={set('authMethod')}>
+            <option value="">Provider default</option>
+            <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
+            <option value="client_secret_post">In the form body (client_secret_post)</option>
+            <option value="none">None: public client (none)</option>
+          </select>
+        </FormField>
+        <TextField
+          name="authorization_params"
+          label="Extra authorization parameters"
+          id="pc-authorization-params"
+          hint="Added to the provider's, as a query string: prompt=consent&access_type=offline."
+          value={form.authorizationParams}
+          onChange={setText('authorizationParams')}
+        />
+      </div>
+      <TextField
+        name="api_base_url"
+        label="API base URL"
+        id="pc-api-base-url"
+        hint="Empty uses the provider's; may hold placeholders such as {subdomain}."
+        value={form.apiBaseUrl}
+        onChange={setText('apiBaseUrl')}
+      />
+      <div className="form-row">
+        {secretField(
+          'webhookSecret',
+          'Webhook secret',
+          e?.webhook_secret_set,
+          'Turns on signature checks for this provider’s webhooks.',
+        )}
+        <FormField
+          name="webhook_signature"
+          label="Signature scheme"
+          htmlFor="pc-signature"
+          hint="Empty uses the provider's own scheme."
         >
-          <input id="pc-scopes" className="input" value={form.scopes} onChange={set('scopes')} />
-        </Field>
-        <div className="form-row">
-          <Field
-            label="Token endpoint authentication"
-            htmlFor="pc-auth-method"
-            hint="Empty uses the provider's own method; “none” is a public client (PKCE, no secret)."
-            error={errors.token_endpoint_auth_method}
-          >
-            <select
-              id="pc-auth-method"
-              className="input"
-              value={form.authMethod}
-              onChange={set('authMethod')}
-            >
-              <option value="">Provider default</option>
-              <option value="client_secret_basic">HTTP Basic (client_secret_basic)</option>
-              <option value="client_secret_post">In the form body (client_secret_post)</option>
-              <option value="none">None: public client (none)</option>
-            </select>
-          </Field>
-          <Field
-            label="Extra authorization parameters"
-            htmlFor="pc-authorization-params"
-            hint="Added to the provider's, as a query string: prompt=consent&access_type=offline."
-            error={errors.authorization_params}
-          >
-            <input
-              id="pc-authorization-params"
-              className="input"
-              value={form.authorizationParams}
-              onChange={set('authorizationParams')}
-            />
-          </Field>
-        </div>
-        <Field
-          label="API base URL"
-          htmlFor="pc-api-base-url"
-          hint="Empty uses the provider's; may hold placeholders such as {subdomain}."
-          error={errors.api_base_url}
-        >
-          <input
-            id="pc-api-base-url"
-            className="input"
-            value={form.apiBaseUrl}
-            onChange={set('apiBaseUrl')}
+          <SignatureSchemeSelect
+            id="pc-signature"
+            value={form.signature}
+            emptyLabel="Provider default"
+            onChange={set('signature')}
           />
-        </Field>
-        <div className="form-row">
-          {secretField(
-            'webhookSecret',
-            'Webhook secret',
-            e?.webhook_secret_set,
-            'Turns on signature checks for this provider’s webhooks.',
-          )}
-          <Field
-            label="Signature scheme"
-            htmlFor="pc-signature"
-            hint="Empty uses the provider's own scheme."
-            error={errors.webhook_signature}
-          >
-            <SignatureSchemeSelect
-              id="pc-signature"
-              value={form.signature}
-              emptyLabel="Provider default"
-              onChange={set('signature')}
-            />
-          </Field>
-        </div>
-        {save.error && Object.keys(errors).length === 0 && (
-          <ErrorNote error={save.error} title="Could not save the config" />
-        )}
-      </form>
-    </Modal>
+        </FormField>
+      </div>
+    </FormDialog>
   )
 }

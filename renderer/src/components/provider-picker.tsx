@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState } from 'react'
 import { type Schemas, unwrap } from '../lib/api'
+import { queryKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 import { Icon } from './icons'
 
@@ -19,7 +20,7 @@ export function ProviderPicker(props: { value: string; onChange: (id: string) =>
   const deferred = useDeferredValue(query.trim())
   const inputId = useId()
   const results = useQuery({
-    queryKey: [workspace, 'providers', 'pick', deferred],
+    queryKey: queryKey(workspace, 'providers', 'pick', deferred),
     queryFn: async () =>
       unwrap(
         await api.POST('/api/providers/search', {

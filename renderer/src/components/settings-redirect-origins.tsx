@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError, unwrap } from '../lib/api'
+import { queryKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 import { Icon } from './icons'
 import { useToast } from './toast'
@@ -21,7 +22,7 @@ export function RedirectOriginsCard() {
   const notify = useToast()
   const client = useQueryClient()
   const [origin, setOrigin] = useState('')
-  const key = ['workspace-settings', workspace]
+  const key = queryKey(workspace, 'workspace-settings')
   const settings = useQuery({
     queryKey: key,
     queryFn: async () => unwrap(await api.GET('/api/workspace')),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
+import { queryKey } from '../lib/queries'
 import { useSession } from '../lib/session'
 import { Icon } from './icons'
 import { ErrorNote, Field, fieldErrors, Mono } from './ui'
@@ -24,7 +25,7 @@ export function SyncCard() {
   const [key, setKey] = useState('')
   const [jobId, setJobId] = useState<string | null>(null)
   const job = useQuery({
-    queryKey: ['admin', 'sync-job', workspace, jobId],
+    queryKey: queryKey(workspace, 'sync-jobs', jobId),
     queryFn: async () => unwrap(await api.GET('/api/sync/jobs/{id}', { params: { path: { id: jobId! } } })),
     enabled: jobId !== null,
     refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? 500 : false),
@@ -38,7 +39,7 @@ export function SyncCard() {
       ),
     onSuccess: (started) => {
       setJobId(started.id)
-      client.setQueryData(['admin', 'sync-job', workspace, started.id], started)
+      client.setQueryData(queryKey(workspace, 'sync-jobs', started.id), started)
     },
   })
   const current = job.data

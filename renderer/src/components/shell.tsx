@@ -15,6 +15,7 @@ import { ProviderConfigsPage } from '../pages/provider-configs'
 import { ProvidersPage } from '../pages/providers'
 import { RecordingsPage } from '../pages/recordings'
 import { SettingsPage } from '../pages/settings'
+import { HealthBanner } from './health-banner'
 import { Icon, type IconName } from './icons'
 import { ErrorNote, Loading } from './ui'
 
@@ -202,6 +203,7 @@ function Frame() {
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
           </button>
         </header>
+        <HealthBanner />
         <main id="main" ref={main} className="page" key={workspace}>
           <Page />
         </main>

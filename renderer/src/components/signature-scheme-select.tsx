@@ -1,7 +1,21 @@
 import type { ChangeEvent } from 'react'
+import type { Schemas } from '../lib/api'
 
-/** The webhook signature schemes the gateway verifies (as SIGNATURE_SCHEMES in providers.schema.ts). */
-const SCHEMES = ['github', 'stripe', 'slack', 'shopify', 'standard_webhooks', 'hubspot_v3'] as const
+type Scheme = NonNullable<Schemas['SignatureScheme']>
+
+/**
+ * The webhook signature schemes the gateway verifies, from the API's `SignatureScheme` enum (built
+ * from the provider kit's registry): a scheme added there and not here fails the renderer's
+ * typecheck after `npm run sdk:types`.
+ */
+const SCHEMES: Record<Scheme, true> = {
+  github: true,
+  stripe: true,
+  slack: true,
+  shopify: true,
+  standard_webhooks: true,
+  hubspot_v3: true,
+}
 
 /** A select of the signature schemes, with an empty first choice whose label says what empty means. */
 export function SignatureSchemeSelect(props: {
@@ -13,7 +27,7 @@ export function SignatureSchemeSelect(props: {
   return (
     <select id={props.id} className="select" value={props.value} onChange={props.onChange}>
       <option value="">{props.emptyLabel}</option>
-      {SCHEMES.map((s) => (
+      {Object.keys(SCHEMES).map((s) => (
         <option key={s} value={s}>
           {s}
         </option>

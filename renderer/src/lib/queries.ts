@@ -10,10 +10,40 @@ type SearchPage<P extends SearchPath> = paths[P]['post']['responses'][200]['cont
 export type SearchItem<P extends SearchPath> = Required<SearchPage<P>['data'][number]>
 type WholePage<P extends SearchPath> = Omit<SearchPage<P>, 'data'> & { data: SearchItem<P>[] }
 
-/** Query keys start with the workspace, so switching workspaces never shows another's data. */
+/** What the dashboard caches per workspace: the second part of every query key. */
+export type Resource =
+  | 'overview'
+  | 'providers'
+  | 'provider-configs'
+  | 'connections'
+  | 'installations'
+  | 'events'
+  | 'recordings'
+  /** One recording's detail, apart from 'recordings': deleting it must not refetch it (a 404). */
+  | 'recording'
+  | 'mock-routes'
+  | 'simulation'
+  | 'api-keys'
+  | 'webhook-endpoints'
+  | 'trigger-types'
+  | 'workspace-settings'
+  | 'sync-jobs'
+
+/**
+ * The one query-key factory: the workspace first (switching workspaces never shows another's
+ * data), then the resource, then what narrows it; invalidating `[workspace, resource]` refreshes
+ * every query of that resource (its lists and its details alike).
+ */
+export const queryKey = (workspace: string, resource: Resource, ...parts: unknown[]) => [
+  workspace,
+  resource,
+  ...parts,
+]
+
+/** `queryKey` for the session's workspace. */
 export function useKey() {
   const { workspace } = useSession()
-  return (...parts: unknown[]) => [workspace, ...parts]
+  return (resource: Resource, ...parts: unknown[]) => queryKey(workspace, resource, ...parts)
 }
 
 export function useWorkspaces() {
@@ -38,7 +68,7 @@ export function useSearchList<P extends SearchPath>(
   const { api } = useSession()
   const key = useKey()
   return useInfiniteQuery({
-    queryKey: key(path.split('/')[2], 'search', body),
+    queryKey: key(path.split('/')[2] as Resource, 'search', body),
     queryFn: async ({ pageParam, signal }) =>
       unwrap(
         // A path of the union, with its own (shared) request body: openapi-fetch cannot narrow a generic path.
@@ -54,16 +84,27 @@ export function useSearchList<P extends SearchPath>(
 }
 
 /** A mutation that refreshes the given resources' lists when it succeeds. */
-export function useApiMutation<V, R>(fn: (vars: V) => Promise<R>, invalidates: string[]) {
+export function useApiMutation<V, R>(fn: (vars: V) => Promise<R>, invalidates: Resource[]) {
   const client = useQueryClient()
   const { workspace } = useSession()
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
       await Promise.all([
-        ...invalidates.map((r) => client.invalidateQueries({ queryKey: [workspace, r] })),
-        client.invalidateQueries({ queryKey: [workspace, 'overview'] }),
+        ...invalidates.map((r) => client.invalidateQueries({ queryKey: queryKey(workspace, r) })),
+        client.invalidateQueries({ queryKey: queryKey(workspace, 'overview') }),
       ])
     },
+  })
+}
+
+/** The gateway's /health, every 10 s: whether it can store writes (a full disk says `degraded`). */
+export function useHealth() {
+  const { api } = useSession()
+  return useQuery({
+    queryKey: ['health'],
+    queryFn: async () => unwrap(await api.GET('/health')),
+    refetchInterval: 10_000,
+    retry: false,
   })
 }

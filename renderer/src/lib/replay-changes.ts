@@ -1,6 +1,6 @@
 /** Header, body and diff helpers for "Edit and replay" (pure: unit-testable, no React). */
 
-import { HOP_BY_HOP } from '../../../src/core/common/hop-by-hop'
+import { HOP_BY_HOP } from '../../../src/shared/hop-by-hop'
 
 export type HeaderPair = [name: string, value: string]
 

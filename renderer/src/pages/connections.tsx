@@ -11,7 +11,7 @@ import { EmptyState, PageHeader } from '../components/ui'
 import type { Schemas } from '../lib/api'
 import { buildFilter, clean, startsWith } from '../lib/filters'
 import { useFlowReturn } from '../lib/flow-return'
-import { useSearchList } from '../lib/queries'
+import { queryKey, useSearchList } from '../lib/queries'
 import { setParam, useLocation } from '../lib/router'
 import { useSession } from '../lib/session'
 
@@ -53,7 +53,7 @@ export function ConnectionsPage() {
             <button
               type="button"
               className="button"
-              onClick={() => client.invalidateQueries({ queryKey: [workspace, 'connections'] })}
+              onClick={() => client.invalidateQueries({ queryKey: queryKey(workspace, 'connections') })}
             >
               <Icon name="refresh" /> Reload
             </button>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { type EventFilter, matchesFilter, toSearchFilter } from '../../../src/core/events/event-filter'
+import { type EventFilter, matchesFilter, toSearchFilter } from '../../../src/shared/event-filter'
 import { columnsFor, DataTable } from '../components/data-table'
 import { EventDetail } from '../components/event-detail'
 import { ExportButton, TriggerDialog } from '../components/event-tools'
@@ -28,7 +28,7 @@ interface Filters {
 
 const one = (value: string) => (clean(value) ? [clean(value)!] : undefined)
 
-/** The filter inputs as the one event filter rule (src/core/events/event-filter.ts). */
+/** The filter inputs as the one event filter rule (src/shared/event-filter.ts). */
 const toEventFilter = (f: Filters): EventFilter => ({
   provider: one(f.provider),
   type: one(f.type),

@@ -42,19 +42,33 @@ export const CLIENT_HELP = `    --url URL        the running gateway (default $S
  */
 export function gatewayClient(values: z.infer<typeof ClientValues>, io: Io) {
   let token = values.key ?? io.env.SWITCHYARD_KEY
+  const base = (values.url ?? io.env.SWITCHYARD_URL ?? DEFAULT_URL).replace(/\/+$/, '')
+  // Without a key, the admin token of the data folder named by --data / SWITCHYARD_DATA (else the
+  // default one): a gateway started on another folder refuses it, and the message says which.
+  let folder: string | undefined
   if (!token) {
-    const file = join(resolveDataDir(values.data, io.env), ADMIN_TOKEN_FILE)
+    folder = resolveDataDir(values.data, io.env)
+    const file = join(folder, ADMIN_TOKEN_FILE)
     if (existsSync(file)) token = readFileSync(file, 'utf8').trim()
   }
-  if (!token) throw new UsageError('pass --key sk_… (or set SWITCHYARD_KEY)')
-  const base = (values.url ?? io.env.SWITCHYARD_URL ?? DEFAULT_URL).replace(/\/+$/, '')
+  if (!token) {
+    throw new UsageError(
+      `no key: pass --key sk_… (or set SWITCHYARD_KEY), or --data (or SWITCHYARD_DATA) with the gateway's data folder; there is no admin token in ${folder}`,
+    )
+  }
   const headers: Record<string, string> = { authorization: `Bearer ${token}` }
   if (values.workspace) headers['switchyard-workspace'] = values.workspace
   const api = createClient<paths>({ baseUrl: base, headers })
+  const wrongFolder = new Error(
+    `the gateway at ${base} refused the admin token of the data folder ${folder}: it serves another folder. Pass --data (or set SWITCHYARD_DATA) with the "data folder:" it printed, or --key sk_…`,
+  )
   api.use({
+    onResponse: ({ response }) => {
+      if (folder && response.status === 401) throw wrongFolder
+    },
     onError: ({ error }) =>
-      error instanceof Error && error.name === 'AbortError'
-        ? error
+      error === wrongFolder || (error instanceof Error && error.name === 'AbortError')
+        ? (error as Error)
         : new Error(`cannot reach the gateway at ${base} (is \`switchyard serve\` running?)`),
   })
   return { base, api }
@@ -250,8 +264,10 @@ export async function eventsCommand(argv: string[], io: Io): Promise<void> {
     if (values.out) {
       // Loaded here, not at start: only an export to a file needs it.
       const { open } = process.getBuiltinModule('node:fs/promises')
-      const file = await open(values.out, 'w')
+      // Owner-only like a snapshot: an export holds whole webhook bodies. chmod narrows an existing file.
+      const file = await open(values.out, 'w', 0o600)
       try {
+        await file.chmod(0o600)
         for await (const chunk of res as unknown as AsyncIterable<Uint8Array>) await file.write(chunk)
       } finally {
         await file.close()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Core } from '../../core/core.js'
 import { AppError, pointerOf } from '../../core/errors.js'
-import { type Fault, FaultInputSchema } from '../../core/simulation/faults.schema.js'
+import { type Fault, FaultInputSchema } from '../../core/providers-kit/engine/faults.schema.js'
 import { DEFAULT_WORKSPACE } from '../../core/workspaces/workspaces.service.js'
 import { intArg, parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, table, withCore } from '../context.js'

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
 import { AppError, pointerOf } from '../../core/errors.js'
 import { CassetteSchema, cassetteText } from '../../core/recordings/cassette.js'
@@ -69,7 +69,9 @@ export function recordingsCommand(argv: string[], io: Io): void {
           core.workspaces.get(values.workspace).id,
           values.provider,
         )
-        writeFileSync(out, cassetteText(cassette))
+        // Owner-only like a snapshot (recorded bodies can hold account data); chmod narrows an existing file.
+        writeFileSync(out, cassetteText(cassette), { mode: 0o600 })
+        chmodSync(out, 0o600)
         return cassette.entries.length
       })
       emit(io, values.json, { file: out, entries: count }, () => [`Exported ${count} recordings to ${out}.`])

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { seedDemo } from '../../core/seed/demo-seed.js'
+import { SEED_LINES, seedDemo } from '../../core/seed/demo-seed.js'
 import { DEFAULT_WORKSPACE } from '../../core/workspaces/workspaces.service.js'
 import { intArg, parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, withCore } from '../context.js'
 
 export const SEED_USAGE = `Usage:
   switchyard seed demo [--workspace W] [--events N] [--json] [--data DIR]
-Fills the workspace with demo data: a provider config each for GitHub, Stripe, Slack and Shopify,
+Fills the workspace with demo data: a provider config each for the demo's providers,
 simulated connections in every status (active, needs_reauth, revoked), installations, and N realistic
 signed sample webhooks (default 300) across those providers. Running it again adds more.`
 
@@ -36,9 +36,9 @@ export async function seedCommand(argv: string[], io: Io): Promise<void> {
     `  provider configs  ${summary.provider_configs} new`,
     `  connections       ${summary.connections.active} active, ${summary.connections.needs_reauth} needs_reauth, ${summary.connections.revoked} revoked`,
     `  installations     ${summary.installations.active} active, ${summary.installations.revoked} revoked`,
-    `  simulated GitHub  ${summary.simulated_github_requests} requests (repositories, issues, comments)`,
-    `  simulated Slack   ${summary.simulated_slack_requests} requests (channels, messages)`,
-    `  simulated HubSpot ${summary.simulated_hubspot_requests} requests (companies, contacts, associations)`,
+    ...SEED_LINES.map(
+      (line) => `  simulated ${line.label.padEnd(7)} ${summary[line.key]} requests (${line.made})`,
+    ),
     `  events            ${summary.events} sample webhooks`,
   ])
 }

@@ -29,8 +29,8 @@ const sameText = (a: string, b: string) => {
  * (the `Switchyard-Workspace` header; `default` when absent).
  */
 export function createAuthenticator(deps: {
-  apiKeys: ApiKeysService
-  workspaces: WorkspacesService
+  apiKeys: Pick<ApiKeysService, 'authenticate'>
+  workspaces: Pick<WorkspacesService, 'get'>
   adminToken?: string
 }) {
   function authenticate(token: string, workspaceName?: string): Principal {

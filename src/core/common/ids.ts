@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { AppError } from '../errors.js'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -39,3 +40,19 @@ export interface Ids {
 }
 
 export const randomIds: Ids = { next: (prefix) => `${prefix}_${randomBase62(20)}` }
+
+/**
+ * The id of a new item: the one its creator chose (fixtures declare theirs), else a fresh one. Ids
+ * are unique across the gateway, so a chosen id any workspace already holds is refused with a 409
+ * that says only that: not whose it is, and no SQL.
+ */
+export function chosenId(
+  ids: Ids,
+  prefix: string,
+  chosen: string | undefined,
+  inUse: (id: string) => boolean,
+) {
+  if (chosen === undefined) return ids.next(prefix)
+  if (inUse(chosen)) throw new AppError('conflict', `The id '${chosen}' is not available; choose another.`)
+  return chosen
+}

@@ -52,6 +52,7 @@ export function createConnectionsRepo(db: Db) {
      @mode, @status, @status_reason, @scopes, @params, @metadata, @access_token, @refresh_token, @token_type, @token_expires_at,
      @created_at, @updated_at, @last_refreshed_at)`,
   )
+  const idInUse = db.prepare('SELECT 1 FROM connections WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM connections WHERE workspace_id = ? AND id = ?`)
   const update = db.prepare(
     `UPDATE connections SET provider_config_id = @provider_config_id, mode = @mode, status = @status,
@@ -66,6 +67,8 @@ export function createConnectionsRepo(db: Db) {
   return {
     insert: (row: ConnectionRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ConnectionRow | undefined,
+    /** Whether any workspace holds this id (ids are unique across the gateway). */
+    idInUse: (id: string) => idInUse.get(id) !== undefined,
     update: (row: ConnectionRow) => update.run(row),
     /** How many connections of the workspace are not revoked. */
     countUsable: (workspaceId: string) => (countUsable.get(workspaceId) as { n: number }).n,

@@ -1,5 +1,5 @@
 import { type Clock, isoAt } from '../common/clock.js'
-import type { Ids } from '../common/ids.js'
+import { chosenId, type Ids } from '../common/ids.js'
 import type { SecretBox } from '../crypto/secret-box.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { AppError, notFound } from '../errors.js'
@@ -166,9 +166,16 @@ export function createConnectionsService(deps: {
       if (found.status === 'revoked') throw transition(id, 'revoked', 're-authorized')
     },
 
-    /** Creates an active connection from a completed auth session. Call inside the completing transaction. */
-    create(workspaceId: string, grant: Grant): Connection {
-      const id = ids.next('conn')
+    /**
+     * Creates an active connection from a completed auth session. Call inside the completing
+     * transaction. Fixtures choose its id and may declare it needing re-authorization.
+     */
+    create(
+      workspaceId: string,
+      grant: Grant,
+      options: { id?: string; needsReauth?: string } = {},
+    ): Connection {
+      const id = chosenId(ids, 'conn', options.id, repo.idInUse)
       const now = isoAt(clock.now())
       const created: ConnectionRow = {
         id,
@@ -177,8 +184,8 @@ export function createConnectionsService(deps: {
         provider_config_id: grant.provider_config_id,
         tenant_id: grant.tenant_id,
         mode: grant.mode,
-        status: 'active',
-        status_reason: null,
+        status: options.needsReauth === undefined ? 'active' : 'needs_reauth',
+        status_reason: options.needsReauth ?? null,
         scopes: grantedScopes(grant),
         params: JSON.stringify(grant.params),
         metadata: JSON.stringify(grant.metadata ?? {}),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Clock } from '../common/clock.js'
 import { AppError } from '../errors.js'
+import type { EventsService } from '../events/events.service.js'
 import type { Connection } from './connections.schema.js'
 import { FlowModeSchema } from './connections.schema.js'
 import type { ConnectionsService } from './connections.service.js'
@@ -50,8 +51,12 @@ export function unusable(connection: Connection): AppError | null {
  * the connection to needs_reauth and is a 409 `needs_reauth`. An expired token without a refresh
  * token is handed out as it is, with its past `expires_at`: the provider is the judge.
  */
-export function createCredentials(deps: { connections: ConnectionsService; clock: Clock }) {
-  const { connections, clock } = deps
+export function createCredentials(deps: {
+  connections: ConnectionsService
+  events: EventsService
+  clock: Clock
+}) {
+  const { connections, events, clock } = deps
 
   const dueForRefresh = (connection: Connection) =>
     connection.token_expires_at !== null &&
@@ -84,14 +89,24 @@ export function createCredentials(deps: { connections: ConnectionsService; clock
     /** The secrets of an active connection, refreshed when due (see above). */
     usable,
 
-    /** `GET /api/connections/{id}/credentials`. */
+    /**
+     * `GET /api/connections/{id}/credentials`. Every hand-out is recorded as a
+     * `connection.credentials_read` event naming the key that read it (`readBy`), never the token.
+     */
     async get(
       workspaceId: string,
       id: string,
-      options: { origin: string; forceRefresh?: boolean | undefined },
+      options: { origin: string; forceRefresh?: boolean | undefined; readBy: string },
     ): Promise<Credentials> {
       const s = await usable(workspaceId, id, options)
       if (!s.access_token) throw new AppError('conflict', `Connection '${id}' holds no access token.`)
+      events.emit(workspaceId, {
+        type: 'connection.credentials_read',
+        provider: s.connection.provider,
+        tenant_id: s.connection.tenant_id,
+        connection_id: s.connection.id,
+        data: { read_by: options.readBy, mode: s.connection.mode },
+      })
       return {
         connection_id: s.connection.id,
         provider: s.connection.provider,

@@ -7,6 +7,18 @@ import type { Db } from './open.js'
  * next microtask reads it again), so the lookups of one request share one read.
  */
 export function createChangeStamp(db: Db): () => string {
+  // One per connection, so every memo on it (webhook capture, API identities, replay) shares the read.
+  let stamp = stamps.get(db)
+  if (!stamp) {
+    stamp = readChangeStamp(db)
+    stamps.set(db, stamp)
+  }
+  return stamp
+}
+
+const stamps = new WeakMap<Db, () => string>()
+
+function readChangeStamp(db: Db): () => string {
   const version = db.prepare('PRAGMA data_version').pluck()
   const changes = db.prepare('SELECT total_changes()').pluck()
   let current: string | undefined

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
+import { type Durability, synchronousPragma } from './durability.js'
 import { applyMigrations } from './migrate.js'
 import { MIGRATIONS } from './migrations/index.js'
 
@@ -10,17 +11,21 @@ export type Db = Database.Database
 export interface OpenDatabaseOptions {
   /** Path to the SQLite file, or ':memory:'. */
   path: string
+  /** `full` unless given: see durability.ts. */
+  durability?: Durability
 }
 
 /**
  * Opens the database with the pragmas the gateway relies on and applies pending migrations.
  * `synchronous = FULL` in WAL mode makes every committed transaction durable across power loss,
- * which is what "an acknowledged webhook is never lost" needs; group commit pays for it.
+ * which is what "an acknowledged webhook is never lost" needs; group commit pays for it. A server
+ * may choose `synchronous = NORMAL` instead (durability.ts).
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   makePrivateFile(options.path)
   const db = connect(options.path)
   for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma)
+  if (options.durability) db.pragma(synchronousPragma(options.durability))
   applyMigrations(db, MIGRATIONS)
   return db
 }
@@ -86,9 +91,17 @@ export const CONNECTION_PRAGMAS = [
   'busy_timeout = 5000',
 ] as const
 
-/** Closes a database after folding the WAL back into the main file, so the folder is one file at rest. */
+/**
+ * Closes a database after folding the WAL back into the main file, so the folder is one file at rest.
+ * On a full disk the fold can fail: the WAL then stays beside the file (SQLite replays it on the next
+ * open, nothing committed is lost) and the connection is closed all the same.
+ */
 export function closeDatabase(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // Kept as a WAL, see above.
+  }
   db.close()
 }
 

@@ -1,4 +1,4 @@
-import { HOP_BY_HOP } from '../common/hop-by-hop.js'
+import { HOP_BY_HOP } from '../../shared/hop-by-hop.js'
 
 /** The original headers minus hop-by-hop ones (and any the Connection header names). */
 export function forwardableHeaders(headers: Array<[string, string]>): Array<[string, string]> {

@@ -1,10 +1,18 @@
-import { matchesFilter } from './event-filter.js'
+import { matchesFilter } from '../../shared/event-filter.js'
 import type { EventRow, EventsRepo } from './events.repo.js'
 import type { Event, EventFilter } from './events.schema.js'
 
 /** How many live events may wait for a slow reader before its feed gives up (it can resume by id). */
 const MAX_BUFFERED = 5_000
 const PAGE = 200
+/** Commit positions (rowids, any workspace's) one replay page examines at most. */
+const SCAN = 2_000
+
+/** How far behind the newest commit a row may still be unpublished when a feed opens (far above a commit batch). */
+const UNPUBLISHED_WINDOW = 10_000
+
+/** Lets I/O and timers run between replay pages, so a long replay never holds the process. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export interface EventFeed {
   /**
@@ -34,7 +42,9 @@ export function openEventFeed(deps: {
 }): EventFeed {
   const { repo, workspaceId, filter } = deps
   let live: Event[] = []
-  // A capture committed by the commit worker may be published a moment after a replay read it.
+  // A capture committed by the commit worker may be published a moment after a replay read it. Only
+  // the newest rows at opening can be both (the worker publishes in commit order), so only those are
+  // remembered: a replay of a long history keeps no id per row.
   const replayed = new Set<string>()
   let closed = false
   let overflowed = false
@@ -67,10 +77,13 @@ export function openEventFeed(deps: {
     close,
     async next(waitMs) {
       if (closed) return null
-      if (cursor < upto) {
-        const rows = repo.page(workspaceId, filter, cursor, upto, PAGE)
-        cursor = rows.length === PAGE ? rows.at(-1)!.seq : upto
-        for (const row of rows) replayed.add(row.id)
+      while (cursor < upto) {
+        await yieldToIo()
+        if (closed) return null
+        const end = Math.min(upto, cursor + SCAN)
+        const rows = repo.page(workspaceId, filter, cursor, end, PAGE)
+        cursor = rows.length === PAGE ? rows.at(-1)!.seq : end
+        for (const row of rows) if (row.seq > upto - UNPUBLISHED_WINDOW) replayed.add(row.id)
         if (rows.length) return rows.map(deps.toEvent)
       }
       if (live.length === 0) {

@@ -58,3 +58,51 @@ export async function waitForEvent(
     feed.close()
   }
 }
+
+/**
+ * How many waits may be open at once: per workspace, and in all. Each open wait holds a connection
+ * of the server (256 by default), so together they stay well below it and webhook capture, the
+ * dashboard and `/health` always find one.
+ */
+export const WAIT_LIMITS = { perWorkspace: 32, total: 128 } as const
+
+/** Seconds a refused wait is told to wait before it tries again. */
+const RETRY_AFTER_S = 1
+
+/**
+ * The waits of the HTTP API (`POST /api/events/wait`), counted: past a limit a new wait is a 429
+ * `rate_limited` with `Retry-After` and `Connection: close` (its socket is freed at once), never
+ * one more held connection.
+ */
+export function createEventWaits(
+  events: EventsService,
+  limits: { perWorkspace: number; total: number } = WAIT_LIMITS,
+) {
+  const open = new Map<string, number>()
+  let total = 0
+  return {
+    async wait(workspaceId: string, request: WaitRequest): Promise<Event | undefined> {
+      const mine = open.get(workspaceId) ?? 0
+      if (mine >= limits.perWorkspace || total >= limits.total) {
+        throw new AppError(
+          'rate_limited',
+          mine >= limits.perWorkspace
+            ? `This workspace already has ${limits.perWorkspace} waits open (the most at once); retry when one has answered.`
+            : `The gateway already has ${limits.total} waits open (the most at once); retry when one has answered.`,
+          { headers: { 'retry-after': String(RETRY_AFTER_S), connection: 'close' } },
+        )
+      }
+      open.set(workspaceId, mine + 1)
+      total++
+      try {
+        return await waitForEvent(events, workspaceId, request)
+      } finally {
+        total--
+        const left = (open.get(workspaceId) ?? 1) - 1
+        if (left === 0) open.delete(workspaceId)
+        else open.set(workspaceId, left)
+      }
+    },
+  }
+}
+export type EventWaits = ReturnType<typeof createEventWaits>

@@ -101,8 +101,11 @@ export function createEventsRepo(db: Db) {
     `SELECT substr(created_at, 1, 16) AS minute, COUNT(*) AS n FROM events
      WHERE workspace_id = ? AND created_at >= ? GROUP BY minute`,
   )
+  // Walks the rowid range in commit order (NOT INDEXED keeps the planner off the workspace indexes,
+  // whose order is not rowid's: those plans sorted the whole workspace in a temp B-tree per page).
+  // The work is bounded by the range, so callers that must stay responsive pass a short one.
   const filtered = db.prepare(
-    `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
+    `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events NOT INDEXED WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
   )
   return {
     insert: (row: EventRow) => insert.run(row),
@@ -122,7 +125,7 @@ export function createEventsRepo(db: Db) {
     /** The first committed event with this sender message id (one index seek; see migration 0010). */
     firstWithMessage: (workspaceId: string, provider: string, messageId: string) =>
       (firstWithMessage.get(workspaceId, provider, messageId) as { id: string } | undefined)?.id,
-    /** Events with `after < seq <= upto` that match the filter, in commit order. */
+    /** Events with `after < seq <= upto` that match the filter, in commit order; examines at most that range. */
     page(workspaceId: string, filter: EventFilter, after: number, upto: number, limit: number) {
       return filtered.all({
         ws: workspaceId,

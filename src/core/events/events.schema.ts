@@ -79,5 +79,5 @@ export const CapturedRequestSchema = z
   .meta({ id: 'CapturedRequest' })
 export type CapturedRequest = z.infer<typeof CapturedRequestSchema>
 
-/** Filters shared by the live stream, the export and the dashboard (the rule: event-filter.ts). */
-export type { EventFilter } from './event-filter.js'
+/** Filters shared by the live stream, the export and the dashboard (the rule: src/shared/event-filter.ts). */
+export type { EventFilter } from '../../shared/event-filter.js'

@@ -1,5 +1,6 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
+import { fsyncsEachCommit } from '../db/durability.js'
 import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { AppError, notFound } from '../errors.js'
 import { createGroupCommit, type Write } from '../webhooks/group-commit.js'
@@ -38,7 +39,11 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
   const recorders = new Set<EventListener>()
   const feeds = new Set<EventFeed>()
   // Captures commit in groups (one fsync for many requests), on a worker thread where it can run.
-  const committer = createGroupCommit(db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL])
+  // Without an fsync per commit (serve --durability normal) a commit is cheaper than handing it to
+  // the thread, so they stay on this connection.
+  const committer = createGroupCommit(db, [INSERT_EVENT_SQL, INSERT_REQUEST_SQL], {
+    worker: fsyncsEachCommit(db),
+  })
 
   const announce = (workspaceId: string, event: Event) => {
     for (const listener of listeners) listener(workspaceId, event)

@@ -2,6 +2,7 @@ import type { ReplayBody, ReplayHeaders } from '../deliveries/deliveries.schema.
 import { forwardableHeaders } from '../deliveries/http-send.js'
 import { AppError } from '../errors.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
+import { schemeOf } from '../providers-kit/registry.js'
 import { signatureHeaders } from '../webhooks/signatures.js'
 import { WEBHOOK_BODY_LIMIT } from '../webhooks/webhooks.schema.js'
 
@@ -17,16 +18,6 @@ export interface EditedRequest {
   method: string
   headers: Array<[string, string]>
   body: Buffer
-}
-
-/** Headers each scheme signs with (lower case); all of them are replaced when re-signing. */
-const SIGNATURE_HEADERS: Record<SignatureScheme, string[]> = {
-  github: ['x-hub-signature-256', 'x-hub-signature'],
-  stripe: ['stripe-signature'],
-  slack: ['x-slack-signature', 'x-slack-request-timestamp'],
-  shopify: ['x-shopify-hmac-sha256'],
-  standard_webhooks: ['webhook-signature', 'webhook-timestamp', 'svix-signature', 'svix-timestamp'],
-  hubspot_v3: ['x-hubspot-signature-v3', 'x-hubspot-request-timestamp'],
 }
 
 export const hasChanges = (changes: ReplayChanges): boolean =>
@@ -90,7 +81,7 @@ export function editRequest(
   if (changes.headers) headers = editHeaders(headers, changes.headers)
   const body = changes.body === undefined ? captured.body : newBody(changes.body)
   if (signing) {
-    const replaced = new Set(SIGNATURE_HEADERS[signing.scheme])
+    const replaced = new Set(schemeOf(signing.scheme).headers)
     const find = (name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1]
     // Standard Webhooks signs the message id: keep the one being sent (the sender's, or the edited one).
     const svix = !find('webhook-id') && find('svix-id') !== undefined

@@ -35,6 +35,7 @@ export function createInstallationsRepo(db: Db) {
     `INSERT INTO installations (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @provider_config_id, @tenant_id,
      @mode, @status, @external_id, @created_at, @updated_at)`,
   )
+  const idInUse = db.prepare('SELECT 1 FROM installations WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM installations WHERE workspace_id = ? AND id = ?`)
   const setStatus = db.prepare(
     'UPDATE installations SET status = @status, updated_at = @updated_at WHERE workspace_id = @workspace_id AND id = @id',
@@ -43,6 +44,8 @@ export function createInstallationsRepo(db: Db) {
   return {
     insert: (row: InstallationRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as InstallationRow | undefined,
+    /** Whether any workspace holds this id (ids are unique across the gateway). */
+    idInUse: (id: string) => idInUse.get(id) !== undefined,
     setStatus: (row: Pick<InstallationRow, 'workspace_id' | 'id' | 'status' | 'updated_at'>) =>
       setStatus.run(row),
     count: (workspaceId: string) => (count.get(workspaceId) as { n: number }).n,

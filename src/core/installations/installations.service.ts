@@ -1,5 +1,5 @@
 import { type Clock, isoAt } from '../common/clock.js'
-import type { Ids } from '../common/ids.js'
+import { chosenId, type Ids } from '../common/ids.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { notFound } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
@@ -43,10 +43,12 @@ export function createInstallationsService(deps: {
       > & {
         session_id: string
       },
+      /** `id` chooses the installation's id (fixtures), refused when taken. */
+      options: { id?: string } = {},
     ): Installation {
       const now = isoAt(clock.now())
       const created: InstallationRow = {
-        id: ids.next('inst'),
+        id: chosenId(ids, 'inst', options.id, repo.idInUse),
         workspace_id: workspaceId,
         provider: input.provider,
         provider_config_id: input.provider_config_id,

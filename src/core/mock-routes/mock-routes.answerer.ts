@@ -1,9 +1,10 @@
 import type { Clock } from '../common/clock.js'
-import type { Answerer, ProxyCall } from '../proxy/answerers.js'
+import type { Answerer } from '../proxy/answerers.js'
 import { redactRequestHeaders } from '../recordings/redact.js'
 import type { MockRouteRow, MockRoutesRepo } from './mock-routes.repo.js'
 import { MAX_MOCK_ROUTES, NO_BODY_STATUSES } from './mock-routes.schema.js'
 import { compareSpecificity, matchPath, type PathPattern, parsePathPattern } from './path-pattern.js'
+import { parseBody } from './request-body.js'
 import {
   jsonStringEscape,
   parseTemplate,
@@ -31,50 +32,6 @@ const isJson = (contentType: string | undefined) => !!contentType && /[/+]json\b
 
 /** Substituted header values keep visible Latin-1 text only (no line breaks: no header injection). */
 const headerSafe = (value: string) => value.replace(/[^\t\u0020-\u007e\u00a0-\u00ff]/g, '')
-
-/**
- * A form body's fields, with bracketed names nested as Stripe and Rails send them
- * (`metadata[plan]=pro` → `body.metadata.plan`; `tags[]=a` → `body.tags.0`). Objects have no
- * prototype, so no field name can reach one.
- */
-function parseForm(text: string): Record<string, unknown> {
-  const root: Record<string, unknown> = Object.create(null)
-  for (const [name, value] of new URLSearchParams(text)) {
-    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name)
-    const keys = match
-      ? [
-          match[1] as string,
-          ...[...(match[2] as string).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] as string),
-        ]
-      : [name]
-    let node = root
-    for (const [i, key] of keys.entries()) {
-      const slot = key === '' ? String(Object.keys(node).length) : key
-      if (i === keys.length - 1) node[slot] = value
-      else {
-        let next = node[slot]
-        if (!next || typeof next !== 'object') {
-          next = Object.create(null)
-          node[slot] = next
-        }
-        node = next as Record<string, unknown>
-      }
-    }
-  }
-  return root
-}
-
-function parseBody(call: ProxyCall): unknown {
-  if (call.body.length === 0) return undefined
-  const type = call.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
-  const text = call.body.toString('utf8')
-  if (/application\/x-www-form-urlencoded/i.test(type)) return parseForm(text)
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
 
 /** Descending, by code unit (timestamps and ids are ASCII; no locale rules). */
 const descending = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0)

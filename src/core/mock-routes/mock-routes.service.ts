@@ -16,7 +16,7 @@ import {
 } from './mock-routes.schema.js'
 
 /**
- * Mock routes: a workspace's declarative answers for a provider's API (the issue-18 way to give a
+ * Mock routes: a workspace's declarative answers for a provider's API (the way to give a
  * provider without a built-in simulation one). CRUD, cassette/fixture import by id, and the proxy
  * answerer that runs first for simulated connections and replay-mode calls.
  */

@@ -81,9 +81,6 @@ export function parseTemplate(template: string): TemplatePart[] | string {
   return parts
 }
 
-/** Whether the template has no placeholders (its text is the answer as it is). */
-export const isStatic = (parts: readonly TemplatePart[]) => parts.every((p) => typeof p === 'string')
-
 const own = (value: unknown, key: string): unknown => {
   if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined
   if (value && typeof value === 'object' && Object.hasOwn(value, key)) {

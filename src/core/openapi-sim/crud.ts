@@ -1,21 +1,11 @@
 import type { ProxyAnswer } from '../proxy/answerers.js'
-import type { CompiledApi } from './compile-api.js'
-import type { GenerateContext } from './generate-value.js'
+import type { CrudContext } from './crud-context.js'
 import { generateValue, seededRandom } from './generate-value.js'
 import type { MatchedRequest } from './match-request.js'
-import type { OpenApiStateRepo } from './openapi-state.repo.js'
 import { pageOf } from './paginate.js'
 import { bodyOf, declaredResponse, errorAnswer, jsonAnswer, successStatus } from './respond.js'
 import { deref, jsonSchemaOf, propertiesOf } from './schema-walk.js'
 import { validatorsOf } from './validators.js'
-
-export interface CrudContext {
-  api: CompiledApi
-  repo: OpenApiStateRepo
-  workspaceId: string
-  connectionId: string
-  gen: GenerateContext
-}
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)

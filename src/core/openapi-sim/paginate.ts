@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../proxy/answerers.js'
-import type { CrudContext } from './crud.js'
+import type { CrudContext } from './crud-context.js'
 import { generateValue } from './generate-value.js'
 import type { MatchedRequest } from './match-request.js'
 import { declaredResponse, jsonAnswer, successStatus } from './respond.js'

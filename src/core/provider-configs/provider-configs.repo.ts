@@ -63,6 +63,7 @@ export function createProviderConfigsRepo(db: Db) {
      @client_secret, @scopes, @webhook_secret, @webhook_signature, @token_endpoint_auth_method,
      @authorization_params, @token_params, @api_base_url, @proxy_mode, @validate_against_openapi, @created_at, @updated_at)`,
   )
+  const idInUse = db.prepare('SELECT 1 FROM provider_configs WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND id = ?`)
   const byProvider = db.prepare(
     `SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND provider = ? ORDER BY created_at DESC, id DESC`,
@@ -80,6 +81,8 @@ export function createProviderConfigsRepo(db: Db) {
   return {
     insert: (row: ProviderConfigRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ProviderConfigRow | undefined,
+    /** Whether any workspace holds this id (ids are unique across the gateway). */
+    idInUse: (id: string) => idInUse.get(id) !== undefined,
     /** Newest first. */
     forProvider: (workspaceId: string, provider: string) =>
       byProvider.all(workspaceId, provider) as ProviderConfigRow[],

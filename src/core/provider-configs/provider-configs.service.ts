@@ -1,5 +1,5 @@
 import { type Clock, isoAt } from '../common/clock.js'
-import type { Ids } from '../common/ids.js'
+import { chosenId, type Ids } from '../common/ids.js'
 import type { SecretBox } from '../crypto/secret-box.js'
 import { AppError, notFound } from '../errors.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
@@ -43,14 +43,15 @@ export function createProviderConfigsService(deps: {
   }
 
   return {
-    create(workspaceId: string, input: CreateProviderConfig): ProviderConfig {
+    /** Creates a config; `options.id` chooses its id (fixtures), refused when taken. */
+    create(workspaceId: string, input: CreateProviderConfig, options: { id?: string } = {}): ProviderConfig {
       const provider = providers.find(workspaceId, input.provider)
       if (!provider) {
         throw new AppError('invalid_request', `Unknown provider '${input.provider}'.`, {
           errors: [{ pointer: '/provider', detail: 'no catalog or custom provider has this id' }],
         })
       }
-      const id = ids.next('pcfg')
+      const id = chosenId(ids, 'pcfg', options.id, repo.idInUse)
       const now = isoAt(clock.now())
       const created: ProviderConfigRow = {
         id,

@@ -36,13 +36,31 @@ function urlPrefix(value: string, name: string, connectionId: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const UNSAFE_SEGMENT = /[/\\?#@\x00-\x1f\x7f-\x9f]|\.\./
+
+/**
+ * A value placed inside the API base URL (not at its start): percent-encoding keeps it from
+ * changing the URL's structure, but `..` stays a path segment that climbs out of the base path, so
+ * path separators, `..`, `?`, `#`, `@` and control characters are refused outright.
+ */
+function segmentValue(value: string, name: string, connectionId: string): string {
+  if (UNSAFE_SEGMENT.test(value)) {
+    throw unresolved(
+      `Connection '${connectionId}' has a value for {${name}} with '/', '\\', '..', '?', '#', '@' or a control character, which could move the API base URL; it is refused.`,
+    )
+  }
+  return encodeURIComponent(value)
+}
+
 /**
  * The base URL of a connection's provider API: the provider config's `api_base_url`, else the
  * provider's `api.base_url`, with each `{placeholder}` filled from the connection's session
  * `params` or token-response `metadata` (where the provider says the value comes from; a
  * placeholder it does not describe is looked up in params, then metadata). A placeholder that
- * starts the URL takes a whole URL (Salesforce's `instance_url`); anywhere else the value is
- * percent-encoded, so it can never change the URL's structure. No base URL, or a missing value,
+ * starts the URL takes a whole URL (Salesforce's `instance_url`); anywhere else the value must be
+ * one plain segment (see `segmentValue`) and is percent-encoded, so it can never change the URL's
+ * structure. No base URL, or a missing value,
  * is a `conflict` that says what is missing.
  */
 export function resolveApiBaseUrl(input: ApiBaseUrlInput): string {
@@ -72,7 +90,7 @@ export function resolveApiBaseUrl(input: ApiBaseUrlInput): string {
         `Connection '${connection.id}' has no value for {${name}} in the API base URL of '${provider.id}'; it comes from ${where}.`,
       )
     }
-    return offset === 0 ? urlPrefix(value, name, connection.id) : encodeURIComponent(value)
+    return offset === 0 ? urlPrefix(value, name, connection.id) : segmentValue(value, name, connection.id)
   })
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { describeRef } from '../common/describe-ref.js'
 import { noControlCharacters } from '../common/text.js'
+import { SIGNATURE_SCHEME_IDS } from '../providers-kit/registry.js'
 import { MAX_OFFSET } from '../search/search.limits.js'
 import {
   AuthorizationParamsSchema,
@@ -11,14 +12,8 @@ import {
   TokenResponseSchema,
 } from './connect.schema.js'
 
-export const SIGNATURE_SCHEMES = [
-  'github',
-  'stripe',
-  'slack',
-  'shopify',
-  'standard_webhooks',
-  'hubspot_v3',
-] as const
+/** The schemes come from the provider kit's registry (the generic ones and each provider's). */
+export const SIGNATURE_SCHEMES = SIGNATURE_SCHEME_IDS
 export const SignatureSchemeSchema = z.enum(SIGNATURE_SCHEMES).meta({ id: 'SignatureScheme' })
 export type SignatureScheme = z.infer<typeof SignatureSchemeSchema>
 

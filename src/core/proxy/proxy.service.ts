@@ -13,6 +13,7 @@ import { resolveApiBaseUrl } from '../providers/api-base-url.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { RecordingsService } from '../recordings/recordings.service.js'
 import { redactRequestHeaders, redactResponseHeaders } from '../recordings/redact.js'
+import { type DiskWatch, diskFullError } from '../storage/disk-full.js'
 import type { Answerer, AnswerMode, ProxyAnswer, ProxyCall } from './answerers.js'
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js'
 import { checkProxyPath } from './proxy-path.js'
@@ -63,8 +64,10 @@ export function createProxy(deps: {
   answerers: readonly Answerer[]
   /** Checks a live exchange against the provider's OpenAPI document (`validate_against_openapi`). */
   validate?: (call: ProxyCall, answer: ProxyAnswer) => Promise<{ answer: ProxyAnswer; validation?: unknown }>
+  /** A full disk stops the proxy (its events and recordings could not be stored) until space returns. */
+  disk: DiskWatch
 }) {
-  const { db, clock, connections, credentials, providers, providerConfigs, recordings, events } = deps
+  const { db, clock, connections, credentials, providers, providerConfigs, recordings, events, disk } = deps
 
   // proxy.request events are written in batches, one transaction every EVENT_BATCH_MS: with
   // synchronous = FULL each commit is an fsync, which on every call would cost more than the rest
@@ -81,8 +84,10 @@ export function createProxy(deps: {
       inTransaction(db, () => {
         for (const [workspaceId, event] of batch) events.emit(workspaceId, event)
       })
-    } catch {
-      // One bad event (its workspace deleted meanwhile) must not take the others with it.
+    } catch (err) {
+      // A full disk fails them all (the next calls answer disk_full); one bad event (its workspace
+      // deleted meanwhile) must not take the others with it.
+      if (disk.classify(err)) return
       for (const [workspaceId, event] of batch) {
         try {
           events.emit(workspaceId, event)
@@ -212,6 +217,14 @@ export function createProxy(deps: {
     })
     body.on('end', () => {
       if (size > RECORDING_BODY_CAP) return
+      try {
+        record()
+      } catch (err) {
+        // Not stored, for lack of space: the call was answered, the next ones answer disk_full.
+        if (!disk.classify(err)) throw err
+      }
+    })
+    const record = () =>
       recordings.record(req.workspaceId, {
         provider: call.connection.provider,
         connectionId: call.connection.id,
@@ -225,7 +238,6 @@ export function createProxy(deps: {
         responseBody: Buffer.concat(chunks),
         durationMs,
       })
-    })
   }
 
   const declaredSize = (headers: Array<[string, string]>) => {
@@ -238,6 +250,7 @@ export function createProxy(deps: {
     flush,
     /** Answers one proxied call; see the module comment. */
     async handle(req: ProxyRequest): Promise<ProxyAnswer> {
+      if (disk.full) throw diskFullError(disk.dir)
       const path = checkProxyPath(req.path)
       const connection = connections.get(req.workspaceId, req.connectionId)
       const started = clock.now()

@@ -1,9 +1,8 @@
 import type { Core } from '../core.js'
 import { AppError } from '../errors.js'
+import type { DemoSeed } from '../providers-kit/kit/provider-kit.js'
+import { PROVIDER_KITS } from '../providers-kit/registry.js'
 import { tokenStyleOf } from '../simulator/token-styles.js'
-import { demoGithubRequests } from './demo-github.js'
-import { seedDemoHubspot } from './demo-hubspot.js'
-import { demoSlackRequests } from './demo-slack.js'
 
 /** Tenants of the demo: the usual fictional companies. */
 export const DEMO_TENANTS = [
@@ -17,9 +16,8 @@ export const DEMO_TENANTS = [
   'wayne',
 ] as const
 
-/** Providers of the demo with the webhook types their samples are sent as. */
-export const DEMO_PROVIDERS: Record<string, readonly string[]> = {
-  github: ['push', 'pull_request', 'issues', 'workflow_run', 'release'],
+/** Providers of the demo that only send webhooks (no simulated API), with their sample types. */
+const WEBHOOK_ONLY: Record<string, readonly string[]> = {
   stripe: [
     'invoice.paid',
     'customer.created',
@@ -27,35 +25,68 @@ export const DEMO_PROVIDERS: Record<string, readonly string[]> = {
     'payment_intent.succeeded',
     'charge.refunded',
   ],
-  slack: ['message', 'app_mention', 'reaction_added', 'channel_created'],
   shopify: ['orders/create', 'orders/paid', 'products/update', 'customers/create'],
 }
 
-/** Scopes the demo's connections were granted (the simulated APIs enforce them). */
-const DEMO_SCOPES: Record<string, string[]> = {
-  github: ['repo', 'read:user', 'user:email'],
-  slack: [
-    'channels:read',
-    'channels:manage',
-    'channels:history',
-    'groups:read',
-    'groups:history',
-    'chat:write',
-    'users:read',
-  ],
-}
+type KitId = (typeof PROVIDER_KITS)[number]['id']
+const SEEDED = PROVIDER_KITS.map((kit) => ({ id: kit.id as KitId, seed: kit.seed as DemoSeed }))
+/** The kits whose accounts take a share of the demo's tenants (the others get one connection each). */
+const ROTATING = SEEDED.filter((kit) => !kit.seed.own)
 
-export interface DemoSummary {
+/**
+ * Providers of the demo's tenants with the webhook types their samples are sent as: a simulated
+ * provider and a webhook-only one in turn, so the tenants' statuses spread over both.
+ */
+export const DEMO_PROVIDERS: Record<string, readonly string[]> = Object.fromEntries(
+  Array.from({ length: Math.max(ROTATING.length, Object.keys(WEBHOOK_ONLY).length) }, (_, i) => {
+    const kit = ROTATING[i]
+    const other = Object.entries(WEBHOOK_ONLY)[i]
+    return [...(kit ? [[kit.id, kit.seed.webhookTypes ?? []] as const] : []), ...(other ? [other] : [])]
+  }).flat(),
+)
+
+export type DemoSummary = {
   provider_configs: number
   connections: Record<'active' | 'needs_reauth' | 'revoked', number>
-  /** Requests run against simulated GitHub accounts (repositories, issues, comments). */
-  simulated_github_requests: number
-  /** Requests run against simulated Slack workspaces (channels, messages). */
-  simulated_slack_requests: number
-  /** Requests run against the demo's simulated HubSpot account (companies, contacts, associations). */
-  simulated_hubspot_requests: number
   installations: Record<'active' | 'revoked', number>
   events: number
+} & {
+  /** Requests run against each provider kit's simulated accounts (the kit's seed says what they make). */
+  [K in KitId as `simulated_${K}_requests`]: number
+}
+
+/** The summary line of each kit's seed, for the CLI. */
+export const SEED_LINES = SEEDED.map(({ id, seed }) => ({
+  key: `simulated_${id}_requests` as const,
+  label: seed.label,
+  made: seed.made,
+}))
+
+/** A simulated connection with tokens the simulator issued (in its ledger, so the simulated API accepts them). */
+function simulatedConnection(
+  core: Core,
+  workspaceId: string,
+  c: { provider: string; configId: string; tenant: string; scopes: readonly string[]; session: string },
+) {
+  const style = tokenStyleOf(c.provider)
+  const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
+  core.simulation.ledger.issued({
+    workspaceId,
+    provider: c.provider,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    expiresIn: style.expiresIn,
+  })
+  return core.connections.create(workspaceId, {
+    provider: c.provider,
+    provider_config_id: c.configId,
+    tenant_id: c.tenant,
+    mode: 'simulated',
+    params: {},
+    requested_scopes: [...c.scopes],
+    tokens,
+    session_id: c.session,
+  })
 }
 
 /** A small seeded generator (mulberry32): the same demo each run, yet varied within it. */
@@ -85,11 +116,12 @@ export async function seedDemo(
   const summary: DemoSummary = {
     provider_configs: 0,
     connections: { active: 0, needs_reauth: 0, revoked: 0 },
-    simulated_github_requests: 0,
-    simulated_slack_requests: 0,
-    simulated_hubspot_requests: 0,
     installations: { active: 0, revoked: 0 },
     events: 0,
+    ...(Object.fromEntries(SEED_LINES.map((line) => [line.key, 0])) as Record<
+      `simulated_${KitId}_requests`,
+      number
+    >),
   }
   const providers = Object.keys(DEMO_PROVIDERS)
   const configs = new Map<string, string>()
@@ -106,36 +138,23 @@ export async function seedDemo(
     configs.set(provider, config.id)
   }
 
+  const fill = (id: KitId, seed: DemoSeed, connectionId: string, tenant: string) => {
+    const run = (requests: Parameters<typeof core.simulation.seed>[2]) =>
+      core.simulation.seed(workspaceId, connectionId, requests)
+    summary[`simulated_${id}_requests`] += seed.fill(run, tenant)
+  }
+
   for (const [i, tenant] of DEMO_TENANTS.entries()) {
     const provider = providers[i % providers.length]!
-    // Tokens the simulator issues (recorded in its ledger), so the simulated API accepts them.
-    const style = tokenStyleOf(provider)
-    const tokens = { access_token: style.access(), refresh_token: style.refresh(), token_type: 'bearer' }
-    core.simulation.ledger.issued({
-      workspaceId,
+    const kit = ROTATING.find((k) => k.id === provider)
+    const connection = simulatedConnection(core, workspaceId, {
       provider,
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      expiresIn: style.expiresIn,
+      configId: configs.get(provider)!,
+      tenant,
+      scopes: kit?.seed.scopes ?? [],
+      session: `demo_${tenant}`,
     })
-    const connection = core.connections.create(workspaceId, {
-      provider,
-      provider_config_id: configs.get(provider)!,
-      tenant_id: tenant,
-      mode: 'simulated',
-      params: {},
-      requested_scopes: DEMO_SCOPES[provider] ?? [],
-      tokens,
-      session_id: `demo_${tenant}`,
-    })
-    if (core.simulation.simulationOf(provider) && provider === 'github') {
-      const done = core.simulation.seed(workspaceId, connection.id, demoGithubRequests(tenant))
-      summary.simulated_github_requests += done.length
-    }
-    if (core.simulation.simulationOf(provider) && provider === 'slack') {
-      const done = core.simulation.seed(workspaceId, connection.id, demoSlackRequests())
-      summary.simulated_slack_requests += done.length
-    }
+    if (kit && core.simulation.simulationOf(provider)) fill(kit.id, kit.seed, connection.id, tenant)
     // Every third tenant's refresh fails (needs_reauth); every fourth one is revoked.
     if (i % 4 === 3) {
       core.connections.revoke(workspaceId, connection.id)
@@ -164,10 +183,28 @@ export async function seedDemo(
     } else summary.installations.active++
   }
 
-  const hubspot = seedDemoHubspot(core, workspaceId)
-  summary.provider_configs += hubspot.configCreated ? 1 : 0
-  summary.connections.active++
-  summary.simulated_hubspot_requests = hubspot.requests
+  for (const { id, seed } of SEEDED) {
+    if (!seed.own) continue
+    let config = core.providerConfigs.resolve(workspaceId, id)
+    if (!config) {
+      config = core.providerConfigs.create(workspaceId, {
+        provider: id,
+        name: `Demo ${id}`,
+        webhook_secret: `demo-${id}-webhook-secret`,
+      })
+      summary.provider_configs++
+    }
+    const { tenant } = seed.own
+    const connection = simulatedConnection(core, workspaceId, {
+      provider: id,
+      configId: config.id,
+      tenant,
+      scopes: seed.scopes,
+      session: `demo_${tenant}_${id}`,
+    })
+    summary.connections.active++
+    fill(id, seed, connection.id, tenant)
+  }
 
   for (let n = 0; n < options.events; n++) {
     const provider = pick(providers)

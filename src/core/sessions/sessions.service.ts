@@ -9,6 +9,7 @@ import { AppError } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
 import { fillTemplate, placeholdersOf, realUrlsOf, simulatorClientId } from '../oauth/endpoints.js'
 import type { FlowClients } from '../oauth/flow-clients.js'
+import { hostChoosingPlaceholders } from '../oauth/host-placeholders.js'
 import { authorizationUrl, codeChallengeOf, newCodeVerifier, newState } from '../oauth/oauth-client.js'
 import type { ProviderConfig } from '../provider-configs/provider-configs.schema.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
@@ -68,7 +69,8 @@ export function createSessionsService(deps: {
     /**
      * Creates a session: 201 `{id, url, expires_at}`; `origin` is the gateway's own origin, `role`
      * the caller's key role. A publishable key is public (it ships in browser code), so it may not
-     * re-authorize an existing connection, and no key may send the browser off-list.
+     * re-authorize an existing connection, nor fill a placeholder that chooses a real provider's host
+     * (the browser and the client secret would go where it says); no key may send the browser off-list.
      */
     create(
       workspaceId: string,
@@ -97,7 +99,20 @@ export function createSessionsService(deps: {
       const mode = config?.mode === 'real' ? 'real' : 'simulated'
       const params = input.params ?? {}
       if (mode === 'real') {
-        for (const name of realUrlsOf(provider, kind).flatMap(placeholdersOf)) {
+        const urls = realUrlsOf(provider, kind)
+        const hostChoosing = urls.flatMap(hostChoosingPlaceholders)[0]
+        if (hostChoosing !== undefined && role !== 'secret') {
+          throw new AppError(
+            'forbidden',
+            `params.${hostChoosing} chooses the host of '${provider.id}' (where the user signs in and where the client secret is sent), so a real-mode session of this provider needs a secret key: create it from your backend. A publishable key is public.`,
+            {
+              errors: [
+                { pointer: `/params/${hostChoosing}`, detail: 'chooses the host: needs a secret key' },
+              ],
+            },
+          )
+        }
+        for (const name of urls.flatMap(placeholdersOf)) {
           if (!params[name]) {
             throw invalidAt(
               `/params/${name}`,

@@ -2,7 +2,7 @@ import type { Clock } from '../common/clock.js'
 import { workspaceOfSimulatorClient } from '../oauth/endpoints.js'
 import { verifyS256 } from '../oauth/pkce.js'
 import type { Provider } from '../providers/providers.schema.js'
-import type { TokenLedger } from '../simulation/token-ledger.js'
+import type { TokenLedger } from '../providers-kit/engine/token-ledger.js'
 import type { IssuedCode } from './simulator.schema.js'
 import { tokenStyleOf } from './token-styles.js'
 
@@ -72,8 +72,10 @@ export function createSimulatorTokenEndpoint(deps: {
   refreshesToFail: Set<string>
   /** The provider a workspace's client sees, for the shape of its token responses. */
   provider: (workspaceId: string, providerId: string) => Provider | undefined
+  /** Whether a workspace of this id exists: a client id naming no workspace is an unknown client. */
+  workspaceExists: (workspaceId: string) => boolean
   /** Where issued tokens are recorded, so the simulated APIs accept them (and faults can end them). */
-  ledger?: Pick<TokenLedger, 'issued' | 'refreshRevoked'> | undefined
+  ledger?: Pick<TokenLedger, 'issued' | 'refreshRevoked' | 'issuedRefresh'> | undefined
 }) {
   const { clock, codes, refreshesToFail } = deps
 
@@ -127,7 +129,8 @@ export function createSimulatorTokenEndpoint(deps: {
         return oauthError(400, 'invalid_request', `Parameter '${key}' appears twice.`)
     }
     const clientId = clientIdOf(request, form)
-    if (!clientId || !workspaceOfSimulatorClient(clientId)) {
+    const clientWorkspace = clientId ? workspaceOfSimulatorClient(clientId) : undefined
+    if (!clientId || !clientWorkspace || !deps.workspaceExists(clientWorkspace)) {
       return oauthError(401, 'invalid_client', 'Unknown client.', {
         'www-authenticate': 'Basic realm="simulator"',
       })
@@ -160,10 +163,15 @@ export function createSimulatorTokenEndpoint(deps: {
         if (refreshesToFail.delete(refreshToken)) {
           return oauthError(400, 'invalid_grant', 'The simulator was told to fail this refresh.')
         }
-        if (!tokenStyleOf(providerId).isRefresh(refreshToken)) {
+        // Only a token it issued (kept in the ledger) to this client for this provider: a made-up one of
+        // the right shape must not mint a new grant.
+        if (
+          !tokenStyleOf(providerId).isRefresh(refreshToken) ||
+          (deps.ledger && !deps.ledger.issuedRefresh(clientWorkspace, providerId, refreshToken))
+        ) {
           return oauthError(400, 'invalid_grant', 'This is not a refresh token the simulator issued.')
         }
-        if (deps.ledger?.refreshRevoked(workspaceOfSimulatorClient(clientId)!, refreshToken)) {
+        if (deps.ledger?.refreshRevoked(clientWorkspace, refreshToken)) {
           return oauthError(400, 'invalid_grant', 'The user revoked access (a revoke_access fault).')
         }
         return issue(providerId, clientId, undefined, refreshToken)

@@ -6,7 +6,7 @@ import { workspaceOfSimulatorClient } from '../oauth/endpoints.js'
 import { PKCE_S256_CHALLENGE } from '../oauth/pkce.js'
 import type { Provider } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
-import type { TokenLedger } from '../simulation/token-ledger.js'
+import type { TokenLedger } from '../providers-kit/engine/token-ledger.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import type { AuthorizeQuery, Decision, InstallQuery, IssuedCode } from './simulator.schema.js'
 import { createSimulatorTokenEndpoint } from './simulator-token.js'
@@ -215,6 +215,7 @@ export function createSimulator(deps: {
       codes,
       refreshesToFail,
       provider: (workspaceId, providerId) => providers.find(workspaceId, providerId),
+      workspaceExists: (workspaceId) => workspaceById(workspaceId) !== undefined,
       ledger: deps.ledger,
     }),
 

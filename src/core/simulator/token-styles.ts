@@ -1,47 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import { randomBase62 } from '../common/ids.js'
+import { b64url, digits, hex, style, type TokenStyle } from '../providers-kit/kit/token-style.js'
+import { PROVIDER_KITS } from '../providers-kit/registry.js'
 
-const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('')
-const hex = (n: number) =>
-  randomBytes(Math.ceil(n / 2))
-    .toString('hex')
-    .slice(0, n)
-const b64url = (n: number) => randomBytes(n).toString('base64url').slice(0, n)
+export type { TokenStyle }
 
-/** How a provider's tokens look, so simulated connections resemble real ones in logs and UIs. */
-export interface TokenStyle {
-  access(): string
-  refresh(): string
-  /** Recognises this style's refresh tokens (the simulator accepts its own, statelessly). */
-  isRefresh(token: string): boolean
-  expiresIn: number
-}
-
-const style = (
-  access: () => string,
-  refreshPrefix: string,
-  refreshBody: () => string,
-  expiresIn: number,
-): TokenStyle => ({
-  access,
-  refresh: () => `${refreshPrefix}${refreshBody()}`,
-  isRefresh: (token) => token.startsWith(refreshPrefix) && token.length > refreshPrefix.length + 15,
-  expiresIn,
-})
-
+/** The catalog's token shapes; a provider kit's own are in its folder. */
 const STYLES: Record<string, TokenStyle> = {
-  github: style(
-    () => `ghu_${randomBase62(36)}`,
-    'ghr_',
-    () => randomBase62(76),
-    28_800,
-  ),
-  slack: style(
-    () => `xoxe.xoxp-1-${digits(13)}-${digits(13)}-${hex(64)}`,
-    'xoxe-1-',
-    () => b64url(120),
-    43_200,
-  ),
+  ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.tokens])),
   google: style(
     () => `ya29.a0${b64url(160)}`,
     '1//0',
@@ -71,12 +36,6 @@ const STYLES: Record<string, TokenStyle> = {
     'dbr_',
     () => randomBase62(64),
     14_400,
-  ),
-  hubspot: style(
-    () => `CJ${b64url(150)}`,
-    'na1-',
-    () => `${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`,
-    1_800,
   ),
   zoom: style(
     () => `eyJzdiI6IjAwMDAwMSIsImFsZyI6IkhTNTEyIn0.${b64url(220)}`,

@@ -9,7 +9,7 @@ import { signatureHeaders } from '../webhooks/signatures.js'
 import type { WebhooksService } from '../webhooks/webhooks.service.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 import { DEFAULT_WORKSPACE } from '../workspaces/workspaces.service.js'
-import { knownTypesKey, sampleFor } from './samples/index.js'
+import { knownTypesOf, sampleFor } from './samples/index.js'
 import { KNOWN_TYPES, TAKES_ACTIONS, typeAccepted } from './samples/known-types.js'
 import type { Sample } from './samples/sample.js'
 import type { Trigger, TriggerTypes } from './triggers.schema.js'
@@ -96,10 +96,17 @@ export function createTriggersService(deps: {
     types(workspaceId: string, providerId?: string): TriggerTypes {
       if (providerId) {
         const provider = providerOf(workspaceId, providerId, 'query:/provider')
-        const key = knownTypesKey(provider.id, provider.webhooks?.signature ?? null)
-        const types = key ? [...KNOWN_TYPES[key]] : null
+        const known = knownTypesOf(provider.id, provider.webhooks?.signature ?? null)
+        const types = known ? [...known.types] : null
         return {
-          data: [{ provider: provider.id, signature: null, types, actions: !!key && TAKES_ACTIONS.has(key) }],
+          data: [
+            {
+              provider: provider.id,
+              signature: null,
+              types,
+              actions: !!known && TAKES_ACTIONS.has(known.key),
+            },
+          ],
         }
       }
       return {
@@ -117,13 +124,13 @@ export function createTriggersService(deps: {
       const provider = providerOf(workspaceId, input.provider, '/provider')
       const nowMs = clock.now()
       const providerScheme = provider.webhooks?.signature ?? null
-      const known = knownTypesKey(provider.id, providerScheme)
-      if (known && !typeAccepted(KNOWN_TYPES[known], TAKES_ACTIONS.has(known), input.type)) {
+      const known = knownTypesOf(provider.id, providerScheme)
+      if (known && !typeAccepted(known.types, TAKES_ACTIONS.has(known.key), input.type)) {
         throw new AppError(
           'invalid_request',
           `'${input.type}' is not an event type Switchyard has a ${provider.id} sample for.`,
           {
-            errors: [{ pointer: '/type', detail: `one of: ${KNOWN_TYPES[known].join(', ')}` }],
+            errors: [{ pointer: '/type', detail: `one of: ${known.types.join(', ')}` }],
           },
         )
       }

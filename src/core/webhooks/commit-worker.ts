@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { CONNECTION_PRAGMAS, installedAddon } from '../db/open.js'
+import { installedAddon } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
 export type Write = [statement: number, params: object]
@@ -62,6 +62,8 @@ export async function startCommitWorker(
   /** SQL with `?` placeholders (see `positional`). */
   statements: string[],
   onExit: () => void,
+  /** Run on the worker's connection: the main connection's (its durability: db/durability.ts). */
+  pragmas: readonly string[],
 ): Promise<CommitWorker> {
   // Loaded on first use: a start (and every CLI command) that never sees concurrent webhooks skips it.
   const { Worker } = process.getBuiltinModule('node:worker_threads')
@@ -71,7 +73,7 @@ export async function startCommitWorker(
     addon: installedAddon(),
     file,
     statements,
-    pragmas: CONNECTION_PRAGMAS,
+    pragmas,
   }
   const worker = new Worker(filename, { eval: evaluated, workerData })
   worker.unref()

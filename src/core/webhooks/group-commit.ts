@@ -1,4 +1,5 @@
-import { type Db, inTransaction } from '../db/open.js'
+import { sameDurabilityAs } from '../db/durability.js'
+import { CONNECTION_PRAGMAS, type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { type CommitWorker, positional, startCommitWorker, type Write } from './commit-worker.js'
 
@@ -99,6 +100,7 @@ export function createGroupCommit(
       () => {
         worker = undefined
       },
+      [...CONNECTION_PRAGMAS, sameDurabilityAs(db)],
     )
       .then((w) => {
         if (stopped || !db.open) return w.close()

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import { AppError } from '../errors.js'
 import type { SignatureVerdict } from '../events/events.schema.js'
 import type { HANDSHAKES } from '../providers/providers.schema.js'
-import type { HeaderLookup } from './signatures.js'
+import { HANDSHAKE_TOKEN } from '../providers-kit/schemes/scheme.js'
+import type { HeaderLookup } from './header-lookup.js'
 
 export type Handshake = (typeof HANDSHAKES)[number]
 
@@ -36,16 +37,6 @@ const json = (value: unknown): HandshakeReply => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(value),
 })
-/**
- * Zoom and X answer their handshake with an HMAC of a caller-chosen token, keyed with the same secret
- * that signs their deliveries. So that this can never sign something a body check accepts (domain
- * separation), only tokens of the shape the providers send are signed: base64 / base64url
- * characters (Zoom's plainToken is 22 of them, X's crc_token is base64). Every signed string of a
- * timestamped scheme contains `.` or `:`, which this shape excludes; for the whole-body schemes
- * (github, shopify) `signatures.ts` refuses a body of this shape when the provider has such a handshake.
- */
-export const HANDSHAKE_TOKEN = /^[A-Za-z0-9_\-+/=]{1,256}$/
-
 /** The handshakes that answer with an HMAC keyed by the webhook secret. */
 export const SIGNING_HANDSHAKES: ReadonlySet<Handshake> = new Set(['zoom_url_validation', 'twitter_crc'])
 

@@ -1,9 +1,10 @@
+import { PROVIDER_KITS } from '../providers-kit/registry.js'
 import { printable } from './derived-text.js'
-import type { HeaderLookup } from './signatures.js'
+import type { HeaderLookup } from './header-lookup.js'
 
-/** Headers providers put their event type in, most specific first. */
+/** Headers providers put their event type in, most specific first (the provider kits' first). */
 const TYPE_HEADERS = [
-  'x-github-event',
+  ...PROVIDER_KITS.flatMap((kit) => ('typeHeader' in kit.webhooks ? [kit.webhooks.typeHeader] : [])),
   'x-gitlab-event',
   'x-shopify-topic',
   'x-event-key',
@@ -45,15 +46,16 @@ export function providerEventType(header: HeaderLookup, json: () => unknown): st
     if (value) return value
   }
   const parsed = json()
-  // HubSpot posts a batch: a JSON array of events, each with its `subscriptionType`.
-  if (Array.isArray(parsed)) return clean(record(parsed[0])?.subscriptionType)
+  // The provider kits' own shapes (Slack's envelope, HubSpot's batch) before the common fields.
+  for (const kit of PROVIDER_KITS) {
+    if (!('typeFromBody' in kit.webhooks)) continue
+    const value = kit.webhooks.typeFromBody(parsed)
+    if (value === null) return null
+    const found = clean(value)
+    if (found) return found
+  }
   const body = record(parsed)
   if (!body) return null
-  // Slack's Events API wraps the real event in an `event_callback` envelope.
-  if (body.type === 'event_callback') {
-    const inner = clean(record(body.event)?.type)
-    if (inner) return inner
-  }
   for (const name of TYPE_FIELDS) {
     const value = clean(body[name])
     if (value) return value

@@ -24,9 +24,10 @@ export function bearerToken(header: string): string {
 export const WORKSPACE_HEADER = 'switchyard-workspace'
 
 /**
- * Authenticates the Bearer key against the database (every request: no cache that could let a
- * revoked key through), counts it against the workspace's rate limit (after authentication, so a
- * 401 never counts) and enforces the route's declared access.
+ * Authenticates the Bearer key on every request (through core's identity cache, dropped on any
+ * change to the database, so a revoked key fails on its very next request), counts it against the
+ * workspace's rate limit (after authentication, so a 401 never counts) and enforces the route's
+ * declared access.
  */
 export function requireKey(
   core: Pick<Core, 'auth' | 'rateLimits'>,

@@ -51,10 +51,26 @@ function fromHttpException(err: HTTPException): AppError {
   return new AppError(code, err.message || ERROR_CODES[code].title)
 }
 
-/** The one error handler: AppErrors as they are, Hono's exceptions mapped, anything else a bare 500. */
-export function createErrorHandler(logger: Pick<Console, 'error'>) {
+/** A database constraint refusing a write (better-sqlite3's SqliteError codes SQLITE_CONSTRAINT_*). */
+const isConstraintError = (err: Error) => {
+  const { code } = err as { code?: unknown }
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
+}
+
+/**
+ * The one error handler: AppErrors as they are, Hono's exceptions mapped, a full disk (as `classify`
+ * reads it) the 503 `disk_full`, a constraint the database enforced a 409, anything else a bare 500.
+ * Neither of the last two carries the error's message (SQL text, table and column names): it goes to
+ * the log under the request id.
+ */
+export function createErrorHandler(
+  logger: Pick<Console, 'error'>,
+  classify: (err: unknown) => AppError | undefined = () => undefined,
+) {
   return (err: Error, c: Context): Response => {
     if (err instanceof AppError) return problemResponse(err, c.req.path)
+    const known = classify(err)
+    if (known) return problemResponse(known, c.req.path)
     if (err instanceof HTTPException) {
       if (err.status >= 500) return problemResponse(new AppError('internal', 'Internal error.'), c.req.path)
       return problemResponse(fromHttpException(err), c.req.path)
@@ -62,6 +78,11 @@ export function createErrorHandler(logger: Pick<Console, 'error'>) {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown'
     // A fixed format string: the path is the client's, and `%` in it would be read as a format spec.
     logger.error('[%s] unhandled error on %s %s:', requestId, c.req.method, c.req.path, err)
+    if (isConstraintError(err))
+      return problemResponse(
+        new AppError('conflict', `The request conflicts with data the gateway holds (request ${requestId}).`),
+        c.req.path,
+      )
     return problemResponse(
       new AppError(
         'internal',

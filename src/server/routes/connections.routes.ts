@@ -96,8 +96,11 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       await core.credentials.get(ws(c), c.req.valid('param').id, {
         origin: new URL(c.req.url).origin,
         forceRefresh: c.req.valid('query').force_refresh === 'true',
+        readBy: c.get('principal').keyId,
       }),
       200,
+      // A token must not linger in a browser or proxy cache.
+      { 'cache-control': 'no-store' },
     ),
   )
 

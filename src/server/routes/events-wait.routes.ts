@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
-import { MAX_WAIT_MS, waitForEvent } from '../../core/events/event-wait.js'
+import { MAX_WAIT_MS, WAIT_LIMITS } from '../../core/events/event-wait.js'
 import { EventSchema } from '../../core/events/events.schema.js'
 import { SearchRequestSchema } from '../../core/search/search.schema.js'
 import type { AppEnv } from '../env.js'
@@ -33,8 +33,7 @@ export function registerEventWaitRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     path: '/api/events/wait',
     tags: ['Events'],
     summary: 'Wait for the first event that matches a filter',
-    description:
-      'Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 `wait_timeout` at the deadline. `filter` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling.',
+    description: `Answers as soon as a matching event is committed (a captured webhook, a connection change, …), or 408 \`wait_timeout\` at the deadline. \`filter\` is the filter of POST /api/events/search (same fields, operators and 400s). Lets a test assert "my app sent the webhook" without polling. At most ${WAIT_LIMITS.perWorkspace} waits are open at once per workspace (${WAIT_LIMITS.total} in all); one more is a 429 \`rate_limited\` with \`Retry-After\`.`,
     operationId: 'waitForEvent',
     request: { body: { content: { 'application/json': { schema: WaitRequestSchema } }, required: true } },
     responses: {
@@ -47,7 +46,7 @@ export function registerEventWaitRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   })
   app.openapi(route, async (c) => {
     const body = c.req.valid('json')
-    const event = await waitForEvent(core.events, c.get('principal').workspaceId, {
+    const event = await core.eventWaits.wait(c.get('principal').workspaceId, {
       filter: body.filter,
       timeoutMs: body.timeout_ms,
       after: body.after,

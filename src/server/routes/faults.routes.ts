@@ -1,7 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Core } from '../../core/core.js'
-import { FaultInputSchema, FaultListSchema, FaultSchema } from '../../core/simulation/faults.schema.js'
-import { SimulationViewSchema } from '../../core/simulation/simulation-view.schema.js'
+import {
+  FaultInputSchema,
+  FaultListSchema,
+  FaultSchema,
+  MAX_FAULTS_PER_CONNECTION,
+} from '../../core/providers-kit/engine/faults.schema.js'
+import { SimulationViewSchema } from '../../core/providers-kit/engine/simulation-view.schema.js'
 import type { AppEnv } from '../env.js'
 import { errors, IdParamSchema, json, keyRoute } from '../openapi.js'
 
@@ -32,7 +37,7 @@ export function registerFaultRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     path: '/api/connections/{id}/faults',
     tags: [TAG],
     summary: 'Inject a fault',
-    description: `Makes the simulated provider misbehave for this connection, as the real one can. \`expire_token\` ends the current access token now (the proxy's refresh gets a working one); \`revoke_access\` ends the access and refresh tokens (the next call gets the provider's 401, the refresh fails and the connection becomes \`needs_reauth\`); \`rate_limit\`, \`server_error\` and \`latency\` apply to the next \`count\` calls the built-in simulation answers (GitHub: 403 with \`x-ratelimit-*\` and \`retry-after\`; the chosen 5xx; a delay of \`ms\`, at most 30 s). Emits \`connection.fault_injected\`. ${SIMULATED_ONLY}`,
+    description: `Makes the simulated provider misbehave for this connection, as the real one can. \`expire_token\` ends the current access token now (the proxy's refresh gets a working one); \`revoke_access\` ends the access and refresh tokens (the next call gets the provider's 401, the refresh fails and the connection becomes \`needs_reauth\`); \`rate_limit\`, \`server_error\` and \`latency\` apply to the next \`count\` calls the built-in simulation answers (GitHub: 403 with \`x-ratelimit-*\` and \`retry-after\`; the chosen 5xx; a delay of \`ms\`, at most 30 s). A connection keeps at most ${MAX_FAULTS_PER_CONNECTION} faults: used-up ones make room, and a ${MAX_FAULTS_PER_CONNECTION + 1}st while all are pending is a 409 \`conflict\`. Emits \`connection.fault_injected\`. ${SIMULATED_ONLY}`,
     operationId: 'addFault',
     request: {
       params: IdParamSchema,

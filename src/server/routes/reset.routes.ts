@@ -35,7 +35,7 @@ export function registerResetRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     tags: ['Snapshots'],
     summary: "Delete the workspace's data (keeps the workspace, its API keys and allowed redirect origins)",
     description:
-      "For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted.",
+      "For test suites: call between tests to start from an empty workspace. Deletes connections, installations, sessions, events, provider configs and custom providers of the calling key's workspace. With `fixtures`, then applies the calling workspace's entry of that document (its tier, keys, configs, connections, …); invalid fixtures are refused whole with every problem by JSON pointer, and then nothing is deleted. Through the workspace's own key, a declared `tier` or `rpm` must be the one it has (403 otherwise: only the admin token, the CLI and `startSwitchyard` set limits); an id another workspace holds is a 409.",
     operationId: 'resetWorkspace',
     request: {
       body: { content: { 'application/json': { schema: ResetRequestSchema } }, required: false },
@@ -46,7 +46,9 @@ export function registerResetRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     const principal = c.get('principal')
     const { fixtures } = (c.req.valid('json') ?? {}) as z.infer<typeof ResetRequestSchema>
     const result = fixtures
-      ? fixturesOf(core).resetAndApply(principal.workspaceId, fixtures, '/fixtures')
+      ? fixturesOf(core).resetAndApply(principal.workspaceId, fixtures, '/fixtures', {
+          mayChangeTier: principal.admin,
+        })
       : { deleted: core.snapshots.resetWorkspace(principal.workspaceId) }
     return c.json({ workspace: core.workspaces.getById(principal.workspaceId).name, ...result }, 200)
   })

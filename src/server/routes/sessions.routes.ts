@@ -27,7 +27,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     tags: [TAG],
     summary: 'Create an OAuth auth session (publishable or secret key)',
     description:
-      'Real mode when the provider config has client credentials (OAuth 2.0 code flow with PKCE S256), else the built-in simulator. The session lives 15 minutes and is used once.',
+      "Real mode when the provider config has client credentials (OAuth 2.0 code flow with PKCE S256), else the built-in simulator. The session lives 15 minutes and is used once. In real mode, `params` that choose the provider's host (a whole-host placeholder such as mattermost's `{instance}`, not a subdomain of a fixed domain such as Shopify's `{shop}`) need a secret key: 403 `forbidden` for a publishable key.",
     operationId: 'createAuthSession',
     request: {
       body: { content: { 'application/json': { schema: CreateAuthSessionSchema } }, required: true },

@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { type Schemas, unwrap } from '../../lib/api'
 import { useApiMutation } from '../../lib/queries'
 import { useSession } from '../../lib/session'
+import { Form, FormField, SubmitButton, TextField } from '../form'
 import { Icon } from '../icons'
 import { useToast } from '../toast'
-import { ErrorNote, Field, fieldErrors } from '../ui'
 
 type Kind = Schemas['Fault']['kind']
 
@@ -67,26 +67,26 @@ export function FaultForm({ connectionId }: { connectionId: string }) {
       ),
     ['simulation', 'events'],
   )
-  const errors = fieldErrors(add.error)
-  const set = (name: NumberField) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const set = (name: NumberField) => (value: string) => setValues((v) => ({ ...v, [name]: value }))
+  const submit = () =>
     add.mutate(undefined, {
       onSuccess: (f) =>
         notify('Fault added', { detail: `${f.kind} applies to this connection's next calls.` }),
     })
-  }
-  // The fields on screen, whose messages show beside them; any other problem shows below the form.
-  const shown = new Set<string>(['kind', ...FIELDS_OF[kind]])
   return (
-    <form className="stack" onSubmit={submit} aria-label="Add a fault">
+    <Form
+      className="stack"
+      save={add}
+      onSubmit={submit}
+      problemTitle="Could not add the fault"
+      aria-label="Add a fault"
+    >
       <div className="fault-form">
-        <Field
+        <FormField
+          name="kind"
           label="Fault"
           htmlFor="fault-kind"
           hint={KINDS.find((k) => k.kind === kind)?.hint}
-          error={errors.kind}
         >
           <select
             id="fault-kind"
@@ -103,34 +103,23 @@ export function FaultForm({ connectionId }: { connectionId: string }) {
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         {FIELDS_OF[kind].map((name) => (
-          <Field
+          <TextField
             key={name}
+            name={name}
             label={NUMBER_FIELDS[name].label}
-            htmlFor={`fault-${name}`}
+            id={`fault-${name}`}
             hint={NUMBER_FIELDS[name].hint}
-            error={errors[name]}
-          >
-            <input
-              id={`fault-${name}`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              value={values[name]}
-              onChange={set(name)}
-            />
-          </Field>
+            type="number"
+            value={values[name]}
+            onChange={set(name)}
+          />
         ))}
         <div className="actions">
-          <button type="submit" className="button" disabled={add.isPending}>
-            <Icon name="plus" /> {add.isPending ? 'Adding…' : 'Add fault'}
-          </button>
+          <SubmitButton icon={<Icon name="plus" />} label="Add fault" saving="Adding…" />
         </div>
       </div>
-      {add.error !== null && Object.keys(errors).every((f) => !shown.has(f)) && (
-        <ErrorNote error={add.error} title="Could not add the fault" />
-      )}
-    </form>
+    </Form>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { unwrap } from '../../lib/api'
-import { useKey } from '../../lib/queries'
+import { queryKey, type Resource, useKey } from '../../lib/queries'
 import { useSession } from '../../lib/session'
 
 /** A simulated connection's account, example calls and faults (`GET /api/connections/{id}/simulation`). */
@@ -23,8 +23,8 @@ export function useAfterCall() {
   const { workspace } = useSession()
   return () =>
     Promise.all(
-      ['simulation', 'connections', 'events'].map((r) =>
-        client.invalidateQueries({ queryKey: [workspace, r] }),
+      (['simulation', 'connections', 'events'] as Resource[]).map((r) =>
+        client.invalidateQueries({ queryKey: queryKey(workspace, r) }),
       ),
     )
 }

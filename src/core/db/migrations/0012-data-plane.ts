@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js'
 
 /**
- * The data plane (issue 17): a provider config's `proxy_mode`, and recordings of proxied
+ * The data plane: a provider config's `proxy_mode`, and recordings of proxied
  * exchanges (credentials redacted before they are stored). `query_key` is the query string with
  * its parameters sorted, which is what replay matches on, beside method and path.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js'
 
 /**
- * Offline provider simulation (issue 18). Every table carries workspace_id, so reset clears it and
+ * Offline provider simulation. Every table carries workspace_id, so reset clears it and
  * export/import carry it like any other data.
  * - simulation_grants / simulation_tokens: the tokens the simulator's token endpoint issued (only
  *   their SHA-256), grouped by grant (one authorization and its refreshes). A grant is bound to the

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js'
 
 /**
- * Mock routes (issue 18): a workspace's declarative answers for a provider's API, asked before the
+ * Mock routes: a workspace's declarative answers for a provider's API, asked before the
  * built-in simulation and the recordings. Keyed by workspace and id, so a cassette imported into
  * another workspace keeps its ids; workspace_id makes reset and export/import carry them.
  * `headers` is a JSON object of name → value template; `body` is the body template.

@@ -1,9 +1,8 @@
 import type { SignatureScheme } from '../../providers/providers.schema.js'
-import { github } from './github.js'
-import { hubspot } from './hubspot.js'
+import { PROVIDER_KITS } from '../../providers-kit/registry.js'
 import { KNOWN_TYPES } from './known-types.js'
 import { fake, type SampleBuilder } from './sample.js'
-import { shopify, slack } from './slack-shopify.js'
+import { shopify } from './shopify.js'
 import { stripe } from './stripe.js'
 
 const STANDARD_DATA: Record<string, (nowMs: number) => Record<string, unknown>> = {
@@ -60,23 +59,35 @@ const generic: SampleBuilder = ({ type, nowMs }) => ({
   headers: { 'User-Agent': 'Switchyard-Trigger/1.0' },
 })
 
-type KnownTypesKey = keyof typeof KNOWN_TYPES
-
-const BY_PROVIDER: Record<string, SampleBuilder> = { github, stripe, slack, shopify, zoom, hubspot }
-const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
-  github,
+const BY_PROVIDER: Record<string, SampleBuilder> = {
   stripe,
-  slack,
+  shopify,
+  zoom,
+  ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.webhooks.sample])),
+}
+/** A provider's scheme implies its samples: a custom provider signing like GitHub gets GitHub's. */
+const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
+  stripe,
   shopify,
   standard_webhooks: standard,
-  hubspot_v3: hubspot,
+  ...(Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.scheme.id, kit.webhooks.sample])) as Record<
+    (typeof PROVIDER_KITS)[number]['scheme']['id'],
+    SampleBuilder
+  >),
 }
 
 /** Which KNOWN_TYPES list a provider's samples follow: its own, else its scheme's, else none (any type). */
-export function knownTypesKey(provider: string, scheme: SignatureScheme | null): KnownTypesKey | null {
-  if (Object.hasOwn(KNOWN_TYPES, provider) && provider !== 'standard_webhooks')
-    return provider as KnownTypesKey
-  return scheme && Object.hasOwn(KNOWN_TYPES, scheme) ? (scheme as KnownTypesKey) : null
+export function knownTypesOf(
+  provider: string,
+  scheme: SignatureScheme | null,
+): { key: string; types: readonly string[] } | null {
+  const key =
+    Object.hasOwn(KNOWN_TYPES, provider) && provider !== 'standard_webhooks'
+      ? provider
+      : scheme && Object.hasOwn(KNOWN_TYPES, scheme)
+        ? scheme
+        : null
+  return key ? { key, types: KNOWN_TYPES[key]! } : null
 }
 
 /** The sample builder for a provider: its own, else the one its signature scheme implies, else generic. */

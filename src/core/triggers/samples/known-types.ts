@@ -1,25 +1,13 @@
-import { HUBSPOT_EVENT_TYPES } from '../../simulation/hubspot/payloads.js'
+import { PROVIDER_KITS } from '../../providers-kit/registry.js'
 
 /**
- * The event types each sample set builds a realistic payload for. A trigger of any other type for
+ * The event types each sample set builds (a provider kit's are in its `webhooks.ts`) a realistic payload for. A trigger of any other type for
  * these providers is refused (a typo would otherwise pass with a generic payload). Providers
  * without a set of their own (custom providers, most of the catalog) get a generic JSON event of
  * whatever type is asked for: there is no list to check it against.
  */
-export const KNOWN_TYPES = {
+const GENERIC_TYPES = {
   // GitHub types may name an action too: `pull_request.closed`.
-  github: [
-    'push',
-    'ping',
-    'pull_request',
-    'issues',
-    'issue_comment',
-    'repository',
-    'release',
-    'workflow_run',
-    'installation',
-    'check_run',
-  ],
   stripe: [
     'invoice.paid',
     'invoice.payment_succeeded',
@@ -43,7 +31,6 @@ export const KNOWN_TYPES = {
     'price.created',
     'price.updated',
   ],
-  slack: ['message', 'app_mention', 'reaction_added', 'team_join', 'channel_created', 'url_verification'],
   shopify: [
     'orders/create',
     'orders/updated',
@@ -56,15 +43,26 @@ export const KNOWN_TYPES = {
     'customers/update',
     'app/uninstalled',
   ],
-  /** Webhooks API v3 subscription types (the simulated HubSpot emits these). */
-  hubspot: [...HUBSPOT_EVENT_TYPES],
   zoom: ['meeting.created', 'meeting.started', 'meeting.ended', 'meeting.deleted', 'recording.completed'],
   /** Every provider that signs with Standard Webhooks (Clerk, Resend, …). */
   standard_webhooks: ['user.created', 'user.updated', 'email.sent', 'email.delivered'],
 } as const satisfies Record<string, readonly string[]>
 
+const { standard_webhooks: standardWebhooks, ...byProvider } = GENERIC_TYPES
+
+/** Each set by key: the providers' (the generic ones, then each kit's), then the scheme-wide one. */
+export const KNOWN_TYPES: Readonly<Record<string, readonly string[]>> = {
+  ...byProvider,
+  ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.webhooks.types])),
+  standard_webhooks: standardWebhooks,
+}
+
 /** The sets whose types may add an action: GitHub's `pull_request.closed`. */
-export const TAKES_ACTIONS: ReadonlySet<string> = new Set(['github'])
+export const TAKES_ACTIONS: ReadonlySet<string> = new Set(
+  PROVIDER_KITS.filter((kit) => 'takesActions' in kit.webhooks && kit.webhooks.takesActions).map(
+    (kit) => kit.id,
+  ),
+)
 
 /** Whether `type` is one of `types` (or, where `actions`, one of them with a `.action` suffix). */
 export function typeAccepted(types: readonly string[], actions: boolean, type: string): boolean {

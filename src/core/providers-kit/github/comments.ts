@@ -1,0 +1,72 @@
+import { queryOf } from '../kit/http.js'
+import { pageNumberOf } from '../kit/pagination.js'
+import type { Handler } from '../kit/provider-kit.js'
+import { DOCS_OF, validationFailed } from './errors.js'
+import { issuesRepo, numberOf } from './issues.js'
+import { PER_PAGE } from './repos.js'
+import { type Issue, type IssueComment, issueComment } from './representations.js'
+import {
+  bodyOf,
+  field,
+  type GithubState,
+  headersOf,
+  isAnswer,
+  isString,
+  notFound,
+  nowIso,
+  ok,
+  page,
+} from './state.js'
+import { githubWebhook } from './webhooks.js'
+
+export const listComments: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, false)
+  if (isAnswer(repo)) return repo
+  const number = numberOf(ctx)
+  if (!ctx.objects.get('issue', String(repo.id), number)) return notFound(ctx, DOCS_OF.comments)
+  const at = pageNumberOf(queryOf(ctx.call), PER_PAGE)
+  const scope = `${repo.id}/${number}`
+  return page(
+    ctx,
+    ctx.objects.page('comment', scope, null, at.perPage, (at.page - 1) * at.perPage, 'asc'),
+    at,
+  )
+}
+
+export const createComment: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, true)
+  if (isAnswer(repo)) return repo
+  const number = numberOf(ctx)
+  const issueText = ctx.objects.get('issue', String(repo.id), number)
+  if (!issueText) return notFound(ctx, DOCS_OF.comments)
+  const body = bodyOf(ctx)
+  if (isAnswer(body)) return body
+  const text = field(body, 'body', isString)
+  if (text instanceof Error) return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'invalid')
+  if (text === undefined || text.trim() === '')
+    return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'missing_field')
+  const id = ctx.state.next_comment_id++
+  ctx.saveState(ctx.state)
+  const at = nowIso(ctx)
+  const comment: IssueComment = issueComment({
+    id,
+    repo,
+    issueNumber: number,
+    body: text,
+    user: ctx.state.user,
+    created_at: at,
+  })
+  const saved = ctx.objects.put('comment', `${repo.id}/${number}`, id, comment)
+  const before = JSON.parse(issueText) as Issue
+  const updated: Issue = { ...before, comments: before.comments + 1, updated_at: at }
+  ctx.objects.put('issue', String(repo.id), number, updated, updated.state)
+  const hook = {
+    event: 'issue_comment',
+    action: 'created',
+    issue: updated,
+    comment,
+    repository: repo,
+  } as const
+  ctx.emit(githubWebhook(hook, ctx.state.user, ctx.ids))
+  return ok(ctx, 201, saved, [['location', comment.url]])
+}

@@ -1,0 +1,92 @@
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { answer, type HeaderList } from '../kit/http.js'
+import type { SimulationIds } from '../kit/ids.js'
+import type { ErrorDialect } from '../kit/provider-kit.js'
+
+const DOCS = 'https://docs.github.com/rest'
+export const RATE_LIMIT = 5000
+
+export const DOCS_OF = {
+  repos: 'https://docs.github.com/rest/repos/repos',
+  issues: 'https://docs.github.com/rest/issues/issues',
+  comments: 'https://docs.github.com/rest/issues/comments',
+  rateLimits: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+}
+
+export const JSON_TYPE: [string, string] = ['content-type', 'application/json; charset=utf-8']
+
+/** The headers api.github.com puts on every JSON answer. */
+export function githubHeaders(nowMs: number, scopes: readonly string[], ids: SimulationIds): HeaderList {
+  return [
+    JSON_TYPE,
+    ['x-github-media-type', 'github.v3; format=json'],
+    ['x-github-api-version-selected', '2022-11-28'],
+    ['x-oauth-scopes', scopes.join(', ')],
+    ['x-ratelimit-limit', String(RATE_LIMIT)],
+    ['x-ratelimit-remaining', String(RATE_LIMIT - 1)],
+    ['x-ratelimit-reset', String(Math.floor(nowMs / 1000) + 3600)],
+    ['x-ratelimit-used', '1'],
+    ['x-ratelimit-resource', 'core'],
+    ['x-github-request-id', ids.hex(8).toUpperCase()],
+  ]
+}
+
+/** GitHub's error body: `{message, documentation_url, status}` (and `errors[]` for 422). */
+export const errorBody = (
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  docs = DOCS,
+) => JSON.stringify({ message, ...extra, documentation_url: docs, status: String(status) })
+
+export const githubError = (
+  status: number,
+  message: string,
+  headers: HeaderList,
+  extra: Record<string, unknown> = {},
+  docs = DOCS,
+): ProxyAnswer => answer(status, errorBody(status, message, extra, docs), headers)
+
+/** A 422 Validation Failed with GitHub's `errors[]` entries. */
+export const validationFailed = (
+  headers: HeaderList,
+  resource: string,
+  field: string,
+  code: 'missing_field' | 'invalid' | 'already_exists' | 'custom',
+  message?: string,
+) =>
+  githubError(422, 'Validation Failed', headers, {
+    errors: [{ resource, code, field, ...(message && { message }) }],
+  })
+
+/**
+ * GitHub's error dialect as data: `{message, documentation_url, status}` JSON at the HTTP status,
+ * every refused token answered alike, a rate limit a 403 with the `x-ratelimit-*` headers.
+ */
+export const githubDialect: ErrorDialect = {
+  contentType: JSON_TYPE[1],
+  body: (status, message) => ({ message, documentation_url: DOCS, status: String(status) }),
+  unauthorized: () => githubError(401, 'Bad credentials', [JSON_TYPE]),
+  rateLimited({ nowMs }) {
+    const reset = Math.floor(nowMs / 1000) + 60
+    return githubError(
+      403,
+      'API rate limit exceeded for user. (Simulated: a rate_limit fault.)',
+      [
+        JSON_TYPE,
+        ['x-ratelimit-limit', String(RATE_LIMIT)],
+        ['x-ratelimit-remaining', '0'],
+        ['x-ratelimit-reset', String(reset)],
+        ['x-ratelimit-used', String(RATE_LIMIT)],
+        ['x-ratelimit-resource', 'core'],
+        ['retry-after', '60'],
+      ],
+      {},
+      DOCS_OF.rateLimits,
+    )
+  },
+  serverError(status) {
+    const message = status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'Server Error'
+    return githubError(status, message, [JSON_TYPE])
+  },
+}

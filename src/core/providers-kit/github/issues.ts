@@ -1,0 +1,183 @@
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { queryOf } from '../kit/http.js'
+import { pageNumberOf } from '../kit/pagination.js'
+import type { Handler } from '../kit/provider-kit.js'
+import { DOCS_OF, githubError, validationFailed } from './errors.js'
+import { PER_PAGE, repoOf } from './repos.js'
+import { type Issue, issue, label, type Repository, simpleUser } from './representations.js'
+import {
+  bodyOf,
+  type Ctx,
+  canWrite,
+  field,
+  type GithubState,
+  headersOf,
+  isAnswer,
+  isNullableString,
+  isString,
+  isStringArray,
+  type Json,
+  notFound,
+  nowIso,
+  ok,
+  page,
+} from './state.js'
+import { githubWebhook } from './webhooks.js'
+
+/** The repository of an issues path, or the answer to give instead (404, 410 when issues are off). */
+export function issuesRepo(ctx: Ctx, write: boolean, docs = DOCS_OF.issues): Repository | ProxyAnswer {
+  const repo = repoOf(ctx)
+  if (!repo || (write && !canWrite(ctx.scopes, repo))) return notFound(ctx, docs)
+  if (!repo.has_issues)
+    return githubError(410, 'Issues are disabled for this repo', headersOf(ctx), {}, DOCS_OF.issues)
+  return repo
+}
+
+export const numberOf = (ctx: Ctx) => Number(ctx.params.number)
+
+export function saveRepoCounts(ctx: Ctx, repo: Repository, delta: number): Repository {
+  const next = {
+    ...repo,
+    open_issues_count: repo.open_issues_count + delta,
+    open_issues: repo.open_issues + delta,
+  }
+  ctx.objects.put('repo', '', repo.id, next, next.visibility)
+  return next
+}
+
+export const listIssues: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, false)
+  if (isAnswer(repo)) return repo
+  const query = queryOf(ctx.call)
+  const at = pageNumberOf(query, PER_PAGE)
+  const state = query.get('state') ?? 'open'
+  const tag = state === 'all' ? null : state === 'closed' ? 'closed' : 'open'
+  return page(
+    ctx,
+    ctx.objects.page('issue', String(repo.id), tag, at.perPage, (at.page - 1) * at.perPage),
+    at,
+  )
+}
+
+type StateReason = 'completed' | 'not_planned' | 'reopened' | null
+interface IssueFields {
+  title?: string
+  body?: string | null
+  labels?: string[]
+  state?: 'open' | 'closed'
+  state_reason?: StateReason
+}
+
+/** The title, body and labels of an issue body, or the 422. */
+function issueFields(ctx: Ctx, body: Json): IssueFields | ProxyAnswer {
+  const headers = headersOf(ctx)
+  const title = typeof body.title === 'number' ? String(body.title) : body.title
+  const fields = {
+    title: title === undefined ? undefined : isString(title) ? title : new Error('title'),
+    body: field(body, 'body', isNullableString),
+    labels: field(body, 'labels', isStringArray),
+    state: field(body, 'state', (v): v is 'open' | 'closed' => v === 'open' || v === 'closed'),
+    state_reason: field(
+      body,
+      'state_reason',
+      (v): v is StateReason => v === null || v === 'completed' || v === 'not_planned' || v === 'reopened',
+    ),
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (value instanceof Error) return validationFailed(headers, 'Issue', key, 'invalid')
+  }
+  if (typeof fields.title === 'string' && fields.title.trim() === '')
+    return validationFailed(headers, 'Issue', 'title', 'missing_field')
+  return fields as IssueFields
+}
+
+/** The issue body's fields, or the answer (bad JSON, 422) to give instead. */
+function fieldsOf(ctx: Ctx): IssueFields | ProxyAnswer {
+  const body = bodyOf(ctx)
+  return isAnswer(body) ? body : issueFields(ctx, body)
+}
+
+export const createIssue: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, true)
+  if (isAnswer(repo)) return repo
+  const fields = fieldsOf(ctx)
+  if (isAnswer(fields)) return fields
+  if (fields.title === undefined) return validationFailed(headersOf(ctx), 'Issue', 'title', 'missing_field')
+  const counters = ctx.state.repos[repo.name.toLowerCase()]!
+  const number = counters.next_number++
+  const id = ctx.state.next_issue_id++
+  ctx.saveState(ctx.state)
+  const at = nowIso(ctx)
+  const created = issue({
+    id,
+    number,
+    repo,
+    title: fields.title,
+    body: fields.body ?? null,
+    user: ctx.state.user,
+    labels: [...new Set(fields.labels ?? [])],
+    state: 'open',
+    state_reason: null,
+    comments: 0,
+    created_at: at,
+    updated_at: at,
+    closed_at: null,
+    closed_by: null,
+  })
+  const text = ctx.objects.put('issue', String(repo.id), number, created, created.state)
+  const after = saveRepoCounts(ctx, repo, 1)
+  const hook = { event: 'issues', action: 'opened', issue: created, repository: after } as const
+  ctx.emit(githubWebhook(hook, ctx.state.user, ctx.ids))
+  return ok(ctx, 201, text, [['location', created.url]])
+}
+
+export const getIssue: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, false)
+  if (isAnswer(repo)) return repo
+  const text = ctx.objects.get('issue', String(repo.id), numberOf(ctx))
+  return text ? ok(ctx, 200, text) : notFound(ctx, DOCS_OF.issues)
+}
+
+export const updateIssue: Handler<GithubState> = (ctx) => {
+  const repo = issuesRepo(ctx, true)
+  if (isAnswer(repo)) return repo
+  const text = ctx.objects.get('issue', String(repo.id), numberOf(ctx))
+  if (!text) return notFound(ctx, DOCS_OF.issues)
+  const fields = fieldsOf(ctx)
+  if (isAnswer(fields)) return fields
+  const before = JSON.parse(text) as Issue
+  const at = nowIso(ctx)
+  const changes: { title?: { from: string }; body?: { from: string | null } } = {}
+  if (fields.title !== undefined && fields.title !== before.title) changes.title = { from: before.title }
+  if (fields.body !== undefined && fields.body !== before.body) changes.body = { from: before.body }
+  const state = fields.state ?? before.state
+  const stateChanged = state !== before.state
+  const closing = stateChanged && state === 'closed'
+  const next: Issue = {
+    ...before,
+    title: fields.title ?? before.title,
+    body: fields.body === undefined ? before.body : fields.body,
+    labels: fields.labels
+      ? [...new Set(fields.labels)].map((name) => label(repo.full_name, name))
+      : before.labels,
+    state,
+    state_reason: stateChanged
+      ? closing
+        ? (fields.state_reason ?? 'completed')
+        : 'reopened'
+      : fields.state_reason !== undefined
+        ? fields.state_reason
+        : before.state_reason,
+    closed_at: stateChanged ? (closing ? at : null) : before.closed_at,
+    closed_by: stateChanged ? (closing ? simpleUser(ctx.state.user) : null) : before.closed_by,
+    updated_at: at,
+  }
+  const saved = ctx.objects.put('issue', String(repo.id), before.number, next, next.state)
+  const after = stateChanged ? saveRepoCounts(ctx, repo, closing ? -1 : 1) : repo
+  const base = { event: 'issues', issue: next, repository: after } as const
+  if (changes.title || changes.body)
+    ctx.emit(githubWebhook({ ...base, action: 'edited', changes }, ctx.state.user, ctx.ids))
+  if (stateChanged)
+    ctx.emit(githubWebhook({ ...base, action: closing ? 'closed' : 'reopened' }, ctx.state.user, ctx.ids))
+  return ok(ctx, 200, saved)
+}

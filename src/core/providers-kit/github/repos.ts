@@ -1,0 +1,135 @@
+import { queryOf } from '../kit/http.js'
+import { pageNumberOf } from '../kit/pagination.js'
+import type { Handler } from '../kit/provider-kit.js'
+import { DOCS_OF, githubError, validationFailed } from './errors.js'
+import { privateUser, type Repository, repository } from './representations.js'
+import {
+  bodyOf,
+  type Ctx,
+  canSee,
+  canWrite,
+  field,
+  type GithubState,
+  headersOf,
+  isAnswer,
+  isBoolean,
+  isNullableString,
+  isString,
+  notFound,
+  nowIso,
+  ok,
+  page,
+} from './state.js'
+import { githubWebhook } from './webhooks.js'
+
+const REPO_NAME = /^[A-Za-z0-9._-]{1,100}$/
+export const PER_PAGE = { default: 30, max: 100 }
+
+export const getUser: Handler<GithubState> = (ctx) => {
+  const repos = ctx.objects.page('repo', '', null, 1_000_000, 0).rows.map((r) => JSON.parse(r) as Repository)
+  const privateRepos = repos.filter((r) => r.private).length
+  return ok(
+    ctx,
+    200,
+    JSON.stringify(privateUser(ctx.state.user, { publicRepos: repos.length - privateRepos, privateRepos })),
+  )
+}
+
+export const listRepos: Handler<GithubState> = (ctx) => {
+  const query = queryOf(ctx.call)
+  const at = pageNumberOf(query, PER_PAGE)
+  const visibility = query.get('visibility')
+  if (visibility === 'private' && !ctx.scopes.includes('repo')) return page(ctx, { rows: [], total: 0 }, at)
+  const tag =
+    visibility === 'private'
+      ? 'private'
+      : visibility === 'public' || !ctx.scopes.includes('repo')
+        ? 'public'
+        : null
+  return page(ctx, ctx.objects.page('repo', '', tag, at.perPage, (at.page - 1) * at.perPage, 'name'), at)
+}
+
+export const createRepo: Handler<GithubState> = (ctx) => {
+  const body = bodyOf(ctx)
+  if (isAnswer(body)) return body
+  const headers = headersOf(ctx)
+  const fields = {
+    name: field(body, 'name', isString),
+    description: field(body, 'description', isNullableString),
+    homepage: field(body, 'homepage', isNullableString),
+    private: field(body, 'private', isBoolean),
+    has_issues: field(body, 'has_issues', isBoolean),
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (value instanceof Error) return validationFailed(headers, 'Repository', key, 'invalid')
+  }
+  const {
+    name,
+    description,
+    homepage,
+    private: isPrivate,
+    has_issues: hasIssues,
+  } = fields as {
+    name?: string
+    description?: string | null
+    homepage?: string | null
+    private?: boolean
+    has_issues?: boolean
+  }
+  if (!canWrite(ctx.scopes, { private: isPrivate === true })) {
+    // OAuth tokens without the scope get a 404 (GitHub does not confirm what the token cannot do).
+    const refused: [string, string] = ['x-accepted-oauth-scopes', 'public_repo, repo']
+    return githubError(404, 'Not Found', [...headers, refused], {}, DOCS_OF.repos)
+  }
+  if (name === undefined) return validationFailed(headers, 'Repository', 'name', 'missing_field')
+  if (!REPO_NAME.test(name) || name === '.' || name === '..')
+    return validationFailed(headers, 'Repository', 'name', 'custom', 'name is invalid')
+  const key = name.toLowerCase()
+  if (ctx.state.repos[key])
+    return githubError(422, 'Repository creation failed.', headers, {
+      errors: [
+        {
+          resource: 'Repository',
+          code: 'custom',
+          field: 'name',
+          message: 'name already exists on this account',
+        },
+      ],
+    })
+  const id = ctx.state.next_repo_id++
+  ctx.state.repos[key] = { id, next_number: 1 }
+  ctx.saveState(ctx.state)
+  const repo = repository({
+    id,
+    name,
+    owner: ctx.state.user,
+    description: description ?? null,
+    private: isPrivate === true,
+    homepage: homepage ?? null,
+    has_issues: hasIssues !== false,
+    created_at: nowIso(ctx),
+    open_issues: 0,
+  })
+  const text = ctx.objects.put('repo', '', id, repo, repo.visibility)
+  ctx.emit(
+    githubWebhook({ event: 'repository', action: 'created', repository: repo }, ctx.state.user, ctx.ids),
+  )
+  return ok(ctx, 201, text, [['location', repo.url]])
+}
+
+/** The repository the path's `owner`/`repo` name, if this token may see it. */
+export function repoOf(ctx: Ctx): Repository | undefined {
+  const { owner, repo: name } = ctx.params
+  if (owner === undefined || name === undefined) return undefined
+  if (owner.toLowerCase() !== ctx.state.user.login.toLowerCase()) return undefined
+  const known = ctx.state.repos[name.toLowerCase()]
+  const text = known && ctx.objects.get('repo', '', known.id)
+  if (!text) return undefined
+  const repo = JSON.parse(text) as Repository
+  return canSee(ctx.scopes, repo) ? repo : undefined
+}
+
+export const getRepo: Handler<GithubState> = (ctx) => {
+  const repo = repoOf(ctx)
+  return repo ? ok(ctx, 200, JSON.stringify(repo)) : notFound(ctx, DOCS_OF.repos)
+}

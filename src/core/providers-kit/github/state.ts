@@ -1,0 +1,93 @@
+import { isoAt } from '../../common/clock.js'
+import type { Connection } from '../../connections/connections.schema.js'
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { hashNumber } from '../kit/hash.js'
+import { answer, type HeaderList, isAnswer, jsonBodyOf, proxyUrlOf, queryOf } from '../kit/http.js'
+import { linkHeader } from '../kit/pagination.js'
+import type { SimulationContext } from '../kit/provider-kit.js'
+import { githubError, githubHeaders } from './errors.js'
+import type { GithubUser } from './representations.js'
+
+/** The simulated account: its user and id counters (objects live in simulation_objects). */
+export interface GithubState {
+  user: GithubUser
+  next_repo_id: number
+  next_issue_id: number
+  next_comment_id: number
+  /** Lower-case repository name → its id and the next issue number. */
+  repos: Record<string, { id: number; next_number: number }>
+}
+
+export type Ctx = SimulationContext<GithubState>
+export type Json = Record<string, unknown>
+
+/** A GitHub login from the connection's tenant (letters, digits, single hyphens), or `octocat`. */
+const loginOf = (connection: Connection) => {
+  const login = connection.tenant_id
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 39)
+  return login || 'octocat'
+}
+
+/** A new account: the user from the connection's tenant, id counters from its id. */
+export function initialState(connection: Connection, nowMs: number): GithubState {
+  const login = loginOf(connection)
+  return {
+    user: {
+      login,
+      id: hashNumber(connection.id, 10_000_000, 80_000_000),
+      name: login.replace(/-/g, ' '),
+      email: `${login.toLowerCase()}@users.noreply.github.com`,
+      created_at: isoAt(Math.floor(nowMs / 1000) * 1000),
+    },
+    next_repo_id: hashNumber(`${connection.id}:repo`, 600_000_000, 300_000_000),
+    next_issue_id: hashNumber(`${connection.id}:issue`, 2_000_000_000, 500_000_000),
+    next_comment_id: hashNumber(`${connection.id}:comment`, 1_500_000_000, 500_000_000),
+    repos: {},
+  }
+}
+
+/** What a token with these scopes may see and change, as GitHub decides for OAuth tokens. */
+export const canSee = (scopes: readonly string[], repo: { private: boolean }) =>
+  !repo.private || scopes.includes('repo')
+export const canWrite = (scopes: readonly string[], repo: { private: boolean }) =>
+  scopes.includes('repo') || (!repo.private && scopes.includes('public_repo'))
+
+/** GitHub's timestamps are whole seconds. */
+export const nowIso = (ctx: Ctx) => isoAt(Math.floor(ctx.nowMs / 1000) * 1000)
+
+export const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes, ctx.ids)
+export const ok = (ctx: Ctx, status: number, body: string, extra: HeaderList = []) =>
+  answer(status, body, [...headersOf(ctx), ...extra])
+export const notFound = (ctx: Ctx, docs: string) => githubError(404, 'Not Found', headersOf(ctx), {}, docs)
+
+/** The JSON object body, `{}` when empty; GitHub's 400 for one it cannot parse. */
+export const bodyOf = (ctx: Ctx): Json | ProxyAnswer =>
+  jsonBodyOf<Json>(ctx.call, () => githubError(400, 'Problems parsing JSON', headersOf(ctx)), {
+    empty: {},
+    objectOnly: true,
+  })
+export { isAnswer }
+
+/** One page of stored rows as a JSON array, with GitHub's `Link` header. */
+export function page(
+  ctx: Ctx,
+  found: { rows: string[]; total: number },
+  at: { page: number; perPage: number },
+) {
+  const link = linkHeader(proxyUrlOf(ctx.call), queryOf(ctx.call), at.page, at.perPage, found.total)
+  return ok(ctx, 200, `[${found.rows.join(',')}]`, link ? [['link', link]] : [])
+}
+
+/** Reads a JSON body field of an expected type; `undefined` when absent. */
+export function field<T>(body: Json, name: string, test: (v: unknown) => v is T): T | undefined | Error {
+  if (!(name in body) || body[name] === undefined) return undefined
+  return test(body[name]) ? (body[name] as T) : new Error(name)
+}
+export const isString = (v: unknown): v is string => typeof v === 'string'
+export const isNullableString = (v: unknown): v is string | null => v === null || typeof v === 'string'
+export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean'
+export const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string')

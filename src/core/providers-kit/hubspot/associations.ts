@@ -1,0 +1,138 @@
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import {
+  associate,
+  associationBetween,
+  associationsOf,
+  type Ctx,
+  canRead,
+  canWrite,
+  isAnswer,
+  iso,
+  jsonBody,
+  loadObject,
+  noContent,
+  objectNotFound,
+  ok,
+  queryOf,
+  saveAssociation,
+} from './context.js'
+import { validationError } from './errors.js'
+import {
+  ASSOCIATION_TYPES,
+  associationType,
+  type Direction,
+  directionFrom,
+  KINDS,
+  kindOf,
+  type ObjectKind,
+} from './representations.js'
+
+/**
+ * Associations v4 between contacts and companies, as `crm.associations.v4.basicApi` calls them:
+ * `PUT …/associations/default/{toType}/{toId}` (createDefault), `PUT …/associations/{toType}/{toId}`
+ * with types (create), `GET …/associations/{toType}` (getPage), `DELETE …/{toType}/{toId}` (archive).
+ */
+interface Pair {
+  from: ObjectKind
+  to: ObjectKind
+  fromId: string
+  toId: string | undefined
+  direction: Direction
+}
+
+/** The pair a path names, the caller's scopes checked and both ends found (or the answer instead). */
+function pairOf(ctx: Ctx, write: boolean): Pair | ProxyAnswer {
+  const { fromType, fromId, toType, toId } = ctx.params
+  const from = kindOf(fromType!)!
+  const to = kindOf(toType!)!
+  for (const kind of [from, to]) {
+    const denied = write ? canWrite(ctx, kind) : canRead(ctx, kind)
+    if (denied) return denied
+  }
+  if (!loadObject(ctx, from, fromId!)) return objectNotFound(from, fromId!)
+  if (toId !== undefined && write && !loadObject(ctx, to, toId)) return objectNotFound(to, toId)
+  return { from, to, fromId: fromId!, toId, direction: directionFrom(from) }
+}
+
+const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })
+
+/** `PUT …/associations/default/{toType}/{toId}`: the unlabeled type both ways. */
+export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
+  const pair = pairOf(ctx, true)
+  if (isAnswer(pair)) return pair
+  const { direction, fromId, toId } = pair
+  const typeId = ASSOCIATION_TYPES[direction].unlabeled
+  associate(ctx, direction, fromId, toId!, [typeId])
+  const back = ASSOCIATION_TYPES[directionFrom(pair.to)].unlabeled
+  const at = iso(ctx.nowMs)
+  return ok(200, {
+    status: 'COMPLETE',
+    results: [
+      { from: { id: fromId }, to: { id: toId }, associationSpec: spec(typeId) },
+      { from: { id: toId }, to: { id: fromId }, associationSpec: spec(back) },
+    ],
+    startedAt: at,
+    completedAt: at,
+  })
+}
+
+/** `PUT …/associations/{toType}/{toId}` with `[{associationCategory, associationTypeId}]`. */
+export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
+  const pair = pairOf(ctx, true)
+  if (isAnswer(pair)) return pair
+  const { direction, fromId, toId } = pair
+  const body = jsonBody(ctx)
+  if (isAnswer(body)) return body
+  const types = ASSOCIATION_TYPES[direction]
+  const typeIds = Array.isArray(body)
+    ? body.map((s) =>
+        typeof s === 'object' &&
+        s !== null &&
+        (s as { associationCategory?: unknown }).associationCategory === 'HUBSPOT_DEFINED'
+          ? Number((s as { associationTypeId?: unknown }).associationTypeId)
+          : Number.NaN,
+      )
+    : []
+  if (typeIds.length === 0 || typeIds.some((t) => !associationType(direction, t)))
+    return validationError(
+      `The body must be an array of association types between ${KINDS[pair.from].plural} and ${KINDS[pair.to].plural}: {"associationCategory": "HUBSPOT_DEFINED", "associationTypeId": ${types.primary} (primary) or ${types.unlabeled}}.`,
+    )
+  associate(ctx, direction, fromId, toId!, typeIds)
+  const now = associationBetween(ctx, direction, fromId, toId!)!
+  return ok(201, {
+    fromObjectTypeId: KINDS[pair.from].typeId,
+    fromObjectId: Number(fromId),
+    toObjectTypeId: KINDS[pair.to].typeId,
+    toObjectId: Number(toId),
+    labels: now.associationTypes.flatMap((t) => (t.label ? [t.label] : [])),
+  })
+}
+
+/** `GET …/associations/{toType}`: the pairs with their types, by id. */
+export function listAssociations(ctx: Ctx): ProxyAnswer {
+  const pair = pairOf(ctx, false)
+  if (isAnswer(pair)) return pair
+  const query = queryOf(ctx)
+  const limit = Math.min(Number(query.get('limit') ?? 500) || 500, 500)
+  const after = query.get('after')
+  const all = associationsOf(ctx, pair.direction, pair.fromId).sort(
+    (a, b) => Number(a.toObjectId) - Number(b.toObjectId),
+  )
+  const rest = all.filter((a) => after === null || Number(a.toObjectId) >= Number(after))
+  const page = rest.slice(0, limit)
+  const next = rest[limit]
+  return ok(200, {
+    results: page.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })),
+    ...(next && { paging: { next: { after: next.toObjectId } } }),
+  })
+}
+
+/** `DELETE …/associations/{toType}/{toId}`: every type between the pair, both ways. */
+export function removeAssociation(ctx: Ctx): ProxyAnswer {
+  const pair = pairOf(ctx, true)
+  if (isAnswer(pair)) return pair
+  const { from, to, fromId, toId } = pair
+  saveAssociation(ctx, directionFrom(from), fromId, { toObjectId: toId!, associationTypes: [] })
+  saveAssociation(ctx, directionFrom(to), toId!, { toObjectId: fromId, associationTypes: [] })
+  return noContent()
+}

@@ -1,0 +1,115 @@
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { type Ctx, type Json, loadObject, objectNotFound } from './context.js'
+import { hubspotError, validationError } from './errors.js'
+import {
+  ASSOCIATION_TYPES,
+  associationType,
+  directionFrom,
+  KINDS,
+  type ObjectKind,
+  otherKind,
+  READ_ONLY_PROPERTIES,
+} from './representations.js'
+
+// What create and update bodies may say, checked as HubSpot checks it.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** HubSpot's "Property values were not valid" 400, with its per-property entries. */
+function invalidProperties(problems: Array<{ name: string; error: string; message: string }>) {
+  const details = problems.map((p) => ({
+    isValid: false,
+    message: p.message,
+    error: p.error,
+    name: p.name,
+    localizedErrorMessage: p.message,
+  }))
+  return validationError(
+    `Property values were not valid: ${JSON.stringify(details)}`,
+    problems.map((p) => ({
+      message: p.message,
+      code: p.error,
+      context: { propertyName: [p.name] },
+    })),
+  )
+}
+
+/** The `properties` of a create or update body, checked against the portal's properties. */
+export function propertiesOf(
+  kind: ObjectKind,
+  body: unknown,
+  required: boolean,
+): Record<string, string> | ProxyAnswer {
+  if (!isObject(body)) return validationError('Invalid input JSON: expected an object with "properties".')
+  if (body.properties === undefined) {
+    return required
+      ? validationError(
+          "Invalid input JSON on line 1, column 2: Missing required creator property 'properties'",
+        )
+      : {}
+  }
+  if (!isObject(body.properties))
+    return validationError('Invalid input JSON: "properties" must be an object.')
+  const out: Record<string, string> = {}
+  const problems: Array<{ name: string; error: string; message: string }> = []
+  for (const [rawName, value] of Object.entries(body.properties)) {
+    const name = rawName.toLowerCase()
+    if (!KINDS[kind].known.has(name)) {
+      problems.push({ name, error: 'PROPERTY_DOESNT_EXIST', message: `Property "${name}" does not exist` })
+      continue
+    }
+    if (READ_ONLY_PROPERTIES.has(name)) {
+      problems.push({
+        name,
+        error: 'READ_ONLY_VALUE',
+        message: `"${name}" is a read only property; its value cannot be set.`,
+      })
+      continue
+    }
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) {
+      problems.push({
+        name,
+        error: 'INVALID_OPTION',
+        message: `${JSON.stringify(value)} is not a valid value for "${name}".`,
+      })
+      continue
+    }
+    const text = value === null ? '' : String(value)
+    if (name === 'email' && text !== '' && !EMAIL.test(text)) {
+      problems.push({ name, error: 'INVALID_EMAIL', message: `Email address ${text} is invalid` })
+      continue
+    }
+    out[name] = text
+  }
+  return problems.length > 0 ? invalidProperties(problems) : out
+}
+
+/** HubSpot's 409 when another live contact has the email. */
+export function emailTaken(ctx: Ctx, email: string | undefined, self?: string): ProxyAnswer | undefined {
+  if (!email) return undefined
+  const holder = ctx.state.emails[email.toLowerCase()]
+  if (!holder || holder === self) return undefined
+  return hubspotError(409, 'CONFLICT', `Contact already exists. Existing ID: ${holder}`)
+}
+
+/** `associations` of a create body: `[{to: {id}, types: [{associationCategory, associationTypeId}]}]`. */
+export function associationsInput(ctx: Ctx, kind: ObjectKind, body: Json) {
+  const list = body.associations
+  if (list === undefined) return []
+  if (!Array.isArray(list)) return validationError('Invalid input JSON: "associations" must be an array.')
+  const other = otherKind(kind)
+  const direction = directionFrom(kind)
+  const out: Array<{ toId: string; typeIds: number[] }> = []
+  for (const [i, a] of list.entries()) {
+    const toId = isObject(a) && isObject(a.to) ? String(a.to.id ?? '') : ''
+    const types = isObject(a) && Array.isArray(a.types) ? a.types : []
+    const typeIds = types.map((t) => (isObject(t) ? Number(t.associationTypeId) : Number.NaN))
+    if (!toId || typeIds.length === 0 || typeIds.some((t) => !associationType(direction, t)))
+      return validationError(
+        `associations[${i}] must name an existing ${KINDS[other].plural} id ("to": {"id"}) and HUBSPOT_DEFINED types ${ASSOCIATION_TYPES[direction].primary} or ${ASSOCIATION_TYPES[direction].unlabeled}.`,
+      )
+    if (!loadObject(ctx, other, toId)) return objectNotFound(other, toId)
+    out.push({ toId, typeIds })
+  }
+  return out
+}

@@ -1,0 +1,59 @@
+import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { answer, type HeaderList } from '../kit/http.js'
+import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
+import type { ErrorDialect } from '../kit/provider-kit.js'
+
+/**
+ * Slack Web API conventions: every answer is HTTP 200 JSON with `ok`, errors are `{ok: false,
+ * error}` (only rate limits and server failures change the status); arguments come as a query
+ * string, a form body or a JSON body; lists page with `limit` and `response_metadata.next_cursor`.
+ */
+
+/** The headers slack.com/api puts on every answer (WebClient reads the scope headers). */
+export function slackHeaders(
+  scopes: readonly string[],
+  accepted = '',
+  ids: SimulationIds = randomSimulationIds,
+): HeaderList {
+  return [
+    ['content-type', 'application/json; charset=utf-8'],
+    ['x-oauth-scopes', scopes.join(',')],
+    ['x-accepted-oauth-scopes', accepted],
+    ['x-slack-req-id', ids.hex(16)],
+    ['access-control-allow-origin', '*'],
+    ['x-content-type-options', 'nosniff'],
+  ]
+}
+
+export const slackAnswer = (body: Record<string, unknown>, headers: HeaderList, status = 200): ProxyAnswer =>
+  answer(status, body, headers)
+
+/** `{ok: false, error}` (HTTP 200, as Slack answers errors), with any extra fields. */
+export const slackError = (error: string, headers: HeaderList, extra: Record<string, unknown> = {}) =>
+  slackAnswer({ ok: false, error, ...extra }, headers)
+
+/** The bare headers of an answer that is not a method's (no scope headers). */
+const plainHeaders = (ids: SimulationIds) => slackHeaders([], '', ids).filter(([n]) => !n.startsWith('x-'))
+
+/** Slack's dialect: `{ok: false, error}` at HTTP 200, except rate limits (429) and outages. */
+export const slackDialect: ErrorDialect = {
+  contentType: 'application/json; charset=utf-8',
+  body: (_status, error) => ({ ok: false, error }),
+  statusOf: (status) => (status === 429 || status >= 500 ? status : 200),
+  unauthorized(verdict, { ids }) {
+    const error =
+      verdict === 'expired' ? 'token_expired' : verdict === 'revoked' ? 'token_revoked' : 'invalid_auth'
+    return slackAnswer(
+      { ok: false, error },
+      slackHeaders([], '', ids).filter(([n]) => !n.startsWith('x-oauth')),
+    )
+  },
+  rateLimited: ({ ids }) =>
+    slackAnswer({ ok: false, error: 'ratelimited' }, [...plainHeaders(ids), ['retry-after', '30']], 429),
+  serverError: (status, { ids }) =>
+    slackAnswer(
+      { ok: false, error: status === 503 ? 'service_unavailable' : 'internal_error' },
+      plainHeaders(ids),
+      status,
+    ),
+}

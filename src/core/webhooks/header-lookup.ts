@@ -1,0 +1,2 @@
+/** Lower-case header name → first value. */
+export type HeaderLookup = (name: string) => string | undefined
