@@ -4,6 +4,7 @@ import { createApiKeysRepo } from './api-keys/api-keys.repo.js'
 import { createApiKeysService } from './api-keys/api-keys.service.js'
 import { createAuthenticator } from './auth/authenticate.js'
 import { createIdentityCache } from './auth/identity-cache.js'
+import { createCassettes } from './cassettes/cassettes.service.js'
 import { type Clock, systemClock } from './common/clock.js'
 import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
@@ -38,9 +39,10 @@ import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
 import { createSimulation } from './providers-kit/engine/simulation.service.js'
 import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
 import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
-import { recordingsAnswerer } from './proxy/answerers.js'
 import { createProxy } from './proxy/proxy.service.js'
+import { simulationAnswerers } from './proxy/simulation-adapter.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
+import { createRecordingsAnswerer } from './recordings/recordings.answerer.js'
 import { createRecordingsRepo } from './recordings/recordings.repo.js'
 import { createRecordingsService } from './recordings/recordings.service.js'
 import { createCursorCodec } from './search/cursor.js'
@@ -216,14 +218,8 @@ export function createCore(deps: CoreDeps) {
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
   const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
-  const recordings = createRecordingsService({
-    db,
-    repo: createRecordingsRepo(db),
-    clock,
-    ids,
-    mockRoutes,
-    openapi: openapiDocs,
-  })
+  const recordings = createRecordingsService({ repo: createRecordingsRepo(db), clock, ids })
+  const cassettes = createCassettes({ db, recordings, mockRoutes, openapi: openapiDocs })
   const simulation = createSimulation({
     db,
     clock,
@@ -250,10 +246,13 @@ export function createCore(deps: CoreDeps) {
     providerConfigs,
     recordings,
     events,
-    // Simulated connections and replay mode ask these in order: the workspace's mock routes, the
-    // built-in simulation (which passes on real connections' replays and on calls it does not
-    // simulate), the provider's OpenAPI document (simulated connections only), then recordings.
-    answerers: [mockRoutes.answerer, simulation.answerer, openapiAnswerer, recordingsAnswerer(recordings)],
+    // The offline links of the chains (proxy/chain.ts says which mode asks which, in what order).
+    offline: {
+      mockRoutes: mockRoutes.answerer,
+      ...simulationAnswerers(simulation),
+      openapi: openapiAnswerer,
+      recordings: createRecordingsAnswerer(recordings),
+    },
     validate: (call, answer) => validateExchange(openapiDocs, call, answer),
     disk,
   })
@@ -313,6 +312,7 @@ export function createCore(deps: CoreDeps) {
     dispatcher,
     triggers,
     recordings,
+    cassettes,
     mockRoutes,
     simulation,
     openapiDocs,

@@ -1288,7 +1288,7 @@ export interface paths {
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     get: operations['proxyGet']
     /**
@@ -1299,7 +1299,7 @@ export interface paths {
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     put: operations['proxyPut']
     /**
@@ -1310,7 +1310,7 @@ export interface paths {
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     post: operations['proxyPost']
     /**
@@ -1321,7 +1321,7 @@ export interface paths {
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     delete: operations['proxyDelete']
     options?: never
@@ -1334,7 +1334,7 @@ export interface paths {
      *
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
-     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). Every call emits a `proxy.request` event. Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
+     *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…`; proxied calls count against the workspace's rate limit.
      */
     patch: operations['proxyPatch']
     trace?: never
@@ -1814,7 +1814,7 @@ export interface components {
        */
       provider: string
       /**
-       * @description The answer status.
+       * @description The answer status (200 to 599).
        * @default 200
        * @example 200
        */
@@ -2279,7 +2279,7 @@ export interface components {
        */
       provider: string
       /**
-       * @description The answer status.
+       * @description The answer status (200 to 599).
        * @example 200
        */
       status: number
@@ -2329,7 +2329,7 @@ export interface components {
        */
       provider: string
       /**
-       * @description The answer status.
+       * @description The answer status (200 to 599).
        * @default 200
        * @example 200
        */
@@ -2375,7 +2375,7 @@ export interface components {
          */
         provider?: string
         /**
-         * @description The answer status.
+         * @description The answer status (200 to 599).
          * @example 200
          */
         status?: number
@@ -2680,7 +2680,7 @@ export interface components {
       body: string
       /** @enum {string} */
       body_encoding: 'utf8' | 'base64'
-      /** @description Headers as sent to the provider, in order; Authorization, Cookie and token headers are replaced by `[redacted]`. */
+      /** @description Headers as sent to the provider, in order; credential headers (names containing auth, key, token, secret, signature, session, password, credential or cookie) and the connection's tokens are replaced by `[redacted]`. */
       headers: components['schemas']['NameValue'][]
       /** @description Body size in bytes. */
       size: number
@@ -2690,7 +2690,7 @@ export interface components {
       body: string
       /** @enum {string} */
       body_encoding: 'utf8' | 'base64'
-      /** @description Headers as the provider sent them (hop-by-hop removed; Set-Cookie redacted). */
+      /** @description Headers as the provider sent them (hop-by-hop removed; credential headers such as Set-Cookie and x-access-token, and the connection's tokens, redacted). */
       headers: components['schemas']['NameValue'][]
       /** @description Body size in bytes. */
       size: number
@@ -3121,7 +3121,7 @@ export interface components {
        */
       provider?: string
       /**
-       * @description The answer status.
+       * @description The answer status (200 to 599).
        * @example 200
        */
       status?: number

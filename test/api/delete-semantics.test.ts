@@ -87,7 +87,7 @@ const RESOURCES: Resource[] = [
     kind: 'deletion',
     create: async () => {
       const cassette = JSON.parse(readFileSync('test/fixtures/cassettes/github-tour.json', 'utf8'))
-      t.core.recordings.importCassette(t.workspaceId, cassette)
+      t.core.cassettes.importCassette(t.workspaceId, cassette)
       const res = await api('POST', '/api/recordings/search', { fields: ['id'] })
       return (await res.json()).data[0].id
     },

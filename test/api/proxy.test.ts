@@ -266,6 +266,8 @@ describe('/proxy: bad input is a clear 4xx and nothing is forwarded or recorded'
     await check(await proxy(id, '/a/%5cadmin'), 400, 'invalid_request')
     const big = Buffer.alloc(25 * 1024 * 1024 + 1)
     await check(await proxy(id, '/echo', { method: 'POST', body: big }), 413, 'payload_too_large')
+    // Without a trailing path too: the limit applies before anything is buffered.
+    await check(await proxy(id, '', { method: 'POST', body: big }), 413, 'payload_too_large')
     expect(api.seen.length).toBe(seen)
   })
 

@@ -58,6 +58,11 @@ export async function startDataPlane() {
       expect(id, result.toString()).toMatch(/^conn_/)
       return id!
     },
+    /** Sets the provider config's proxy mode. */
+    async setMode(mode: 'live' | 'record' | 'replay') {
+      const res = await gateway.api('PATCH', `/api/provider-configs/${config.body.id}`, { proxy_mode: mode })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+    },
     /** A request through the proxy with the secret key (or `auth` as the Authorization header). */
     proxy(id: string, path: string, init: RequestInit & { auth?: string } = {}) {
       return fetch(`${gateway.server.url}/proxy/${id}${path}`, {

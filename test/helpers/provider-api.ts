@@ -22,7 +22,8 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 /**
  * A real HTTP server standing in for a provider's REST API. It remembers every request, and:
  * `/echo` answers the request body with its content type and a digest header; `/bytes?n=` sends
- * n pattern bytes (chunked); `/status/{code}` answers that status; tokens listed by `reject()`
+ * n pattern bytes (chunked); `/paged?page=` is three pages of two items with a GitHub-style absolute
+ * `Link`; `/whoami` gives the token back in `x-access-token` and the body; `/created` answers 201 with an absolute `Location`; `/status/{code}` answers that status; tokens listed by `reject()`
  * get a 401 on any path; everything else answers JSON describing the request.
  */
 export async function startProviderApi() {
@@ -69,6 +70,27 @@ export async function startProviderApi() {
         }
         return write()
       }
+      if (url.pathname.endsWith('/paged')) {
+        // Three pages of two items, GitHub style: absolute provider URLs in Link.
+        const page = Number(url.searchParams.get('page') ?? '1')
+        const at = (n: number) => `<${origin()}${url.pathname}?page=${n}&per_page=2>`
+        const links = [...(page < 3 ? [`${at(page + 1)}; rel="next"`] : []), `${at(3)}; rel="last"`]
+        res.writeHead(200, { 'content-type': 'application/json', link: links.join(', ') })
+        return res.end(JSON.stringify([{ id: page * 2 - 1 }, { id: page * 2 }]))
+      }
+      if (url.pathname.endsWith('/whoami')) {
+        // Gives the caller's token back, in a header and in the body, as some APIs do.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-access-token': token,
+          'x-request-id': 'r1',
+        })
+        return res.end(JSON.stringify({ token, note: `token is ${token}` }))
+      }
+      if (url.pathname.endsWith('/created')) {
+        res.writeHead(201, { 'content-type': 'application/json', location: `${origin()}/v1/things/7` })
+        return res.end('{"id":7}')
+      }
       const status = /\/status\/(\d{3})$/.exec(url.pathname)?.[1]
       if (status) {
         res.writeHead(Number(status), { 'content-type': 'text/plain' })
@@ -78,8 +100,9 @@ export async function startProviderApi() {
       res.end(JSON.stringify({ method: req.method, url: req.url }))
     })
   })
+  const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const url = origin()
   return {
     url,
     seen,

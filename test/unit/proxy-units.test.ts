@@ -1,13 +1,13 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cassetteText } from '../../src/core/cassettes/cassette.js'
 import { AppError } from '../../src/core/errors.js'
 import { forwardedRequestHeaders, forwardedResponseHeaders } from '../../src/core/proxy/headers.js'
 import { checkProxyPath } from '../../src/core/proxy/proxy-path.js'
+import { redactRequestHeaders, redactResponseHeaders } from '../../src/core/proxy/redact.js'
 import { sendUpstream } from '../../src/core/proxy/upstream.js'
-import { cassetteText } from '../../src/core/recordings/cassette.js'
 import { queryKey } from '../../src/core/recordings/recordings.service.js'
-import { redactRequestHeaders, redactResponseHeaders } from '../../src/core/recordings/redact.js'
 
 describe('proxy path', () => {
   it('accepts ordinary paths, encoded characters included', () => {

@@ -141,7 +141,7 @@ export function MockRouteForm(props: { editing?: MockRoute | undefined; onDone: 
             label="Status"
             id="mock-status"
             type="number"
-            min={100}
+            min={200}
             max={599}
             value={draft.status}
             onChange={set('status')}

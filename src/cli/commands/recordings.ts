@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
+import { CassetteSchema, cassetteText } from '../../core/cassettes/cassette.js'
 import { AppError, pointerOf } from '../../core/errors.js'
-import { CassetteSchema, cassetteText } from '../../core/recordings/cassette.js'
 import { DEFAULT_WORKSPACE } from '../../core/workspaces/workspaces.service.js'
 import { parseCommand, splitSubcommand, UsageError } from '../args.js'
 import { emit, type Io, resolveDataDir, withCore } from '../context.js'
@@ -65,7 +65,7 @@ export function recordingsCommand(argv: string[], io: Io): void {
         throw new UsageError(`unexpected argument '${positionals[0]}'`, RECORDINGS_USAGE)
       const out = values.out
       const count = withCore(dataDir, io, (core) => {
-        const cassette = core.recordings.exportCassette(
+        const cassette = core.cassettes.exportCassette(
           core.workspaces.get(values.workspace).id,
           values.provider,
         )
@@ -83,7 +83,7 @@ export function recordingsCommand(argv: string[], io: Io): void {
         throw new UsageError('import takes exactly one cassette file', RECORDINGS_USAGE)
       const cassette = readCassette(file)
       const result = withCore(dataDir, io, (core) =>
-        core.recordings.importCassette(core.workspaces.get(values.workspace).id, cassette),
+        core.cassettes.importCassette(core.workspaces.get(values.workspace).id, cassette),
       )
       emit(io, values.json, { file, ...result }, () => [
         `Imported ${result.imported} recordings from ${file} (${result.skipped} already there).`,

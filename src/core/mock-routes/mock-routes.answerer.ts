@@ -1,6 +1,6 @@
 import type { Clock } from '../common/clock.js'
-import type { Answerer } from '../proxy/answerers.js'
-import { redactRequestHeaders } from '../recordings/redact.js'
+import type { Answerer } from '../proxy/answerer.js'
+import { redactRequestHeaders } from '../proxy/redact.js'
 import type { MockRouteRow, MockRoutesRepo } from './mock-routes.repo.js'
 import { MAX_MOCK_ROUTES, NO_BODY_STATUSES } from './mock-routes.schema.js'
 import { compareSpecificity, matchPath, type PathPattern, parsePathPattern } from './path-pattern.js'
@@ -55,6 +55,8 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
   // millisecond must not answer with the first); the rest of the route is read fresh each call.
   const compiled = new Map<string, Omit<Compiled, 'row'>>()
   const compile = (row: MockRouteRow): Compiled | undefined => {
+    // A 1xx status (an older version let it through) is no final answer: skipped, not sent.
+    if (row.status < 200) return undefined
     const key = `${row.path}\0${row.headers}\0${row.body}`
     const hit = compiled.get(key)
     if (hit) return { ...hit, row }
@@ -76,7 +78,7 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
     return { ...entry, row }
   }
 
-  const answerer: Answerer = (call) => {
+  const answer: Answerer['answer'] = (call) => {
     const matches: Array<{ route: Compiled; params: Record<string, string> }> = []
     for (const row of repo.candidates(call.workspaceId, call.connection.provider, call.method)) {
       const route = compile(row)
@@ -117,5 +119,5 @@ export function createMockRoutesAnswerer(deps: { repo: MockRoutesRepo; clock: Cl
     }
   }
 
-  return answerer
+  return { name: 'mock route', answer }
 }

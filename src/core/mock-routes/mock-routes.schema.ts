@@ -23,9 +23,9 @@ export const FORBIDDEN_MOCK_HEADERS = new Set([
   'switchyard-proxy-mode',
 ])
 /** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 /** Visible Latin-1 text, spaces and tabs: what an HTTP header value may hold. */
-const HEADER_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/
+export const HEADER_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/
 /** Statuses whose answers never have a body. */
 export const NO_BODY_STATUSES = new Set([204, 205, 304])
 
@@ -99,7 +99,12 @@ const fields = {
   }),
   method: MockMethodSchema,
   path: pathPattern,
-  status: z.number().int().min(100).max(599).meta({ description: 'The answer status.', example: 200 }),
+  status: z
+    .number()
+    .int()
+    .min(200, 'a final status (200 to 599; 1xx answers are the server’s own)')
+    .max(599)
+    .meta({ description: 'The answer status (200 to 599).', example: 200 }),
   headers,
   body: template.meta({
     description: `The answer body. ${TEMPLATE_DOC} In a JSON body (by its Content-Type) substituted values are JSON-string escaped, so they cannot break out of a string literal.`,

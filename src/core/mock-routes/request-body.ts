@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js'
-import type { ProxyCall } from '../proxy/answerers.js'
+import type { ProxyCall } from '../proxy/answerer.js'
 
 /** Limits on a request body a template reads: past any of them the call is a 400, never a slow or deep walk. */
 export const FORM_LIMITS = { fields: 1_000, depth: 20, arrayItems: 1_000 } as const

@@ -1,6 +1,6 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { OpenApiDocsService } from '../openapi-docs/openapi-docs.service.js'
-import type { Answerer } from '../proxy/answerers.js'
+import type { Answerer } from '../proxy/answerer.js'
 import { answerResource } from './crud.js'
 import { seededRandom } from './generate-value.js'
 import { checkRequest, findOperation } from './match-request.js'
@@ -19,7 +19,8 @@ export function createOpenApiAnswerer(deps: {
   repo: OpenApiStateRepo
   clock: Clock
 }): Answerer {
-  return (call) => {
+  return { name: 'OpenAPI operation', answer }
+  function answer(call: Parameters<Answerer['answer']>[0]) {
     if (call.connection.mode !== 'simulated') return undefined
     const api = deps.docs.load(call.workspaceId, call.connection.provider)
     if (!api) return undefined

@@ -54,3 +54,27 @@ export function pairsOf(raw: readonly string[]): Array<[string, string]> {
   for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!])
   return pairs
 }
+
+/** Statuses whose answers never carry a body (RFC 9110). */
+export const NO_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+/**
+ * An answer the gateway did not get from the provider just now (a mock route, the simulation, a
+ * recording) as it may go on the wire: its framing is the gateway's to compute, so hop-by-hop
+ * headers and `Content-Length` are dropped (a stored `content-length: 0` with a body would let a
+ * pipelining client read the rest as its next response); a 204/304 (or a HEAD) has no body and no
+ * `Content-Type`/`Content-Length`.
+ */
+export function storedAnswerFraming(
+  status: number,
+  method: string,
+  headers: ReadonlyArray<[string, string]>,
+  body: Uint8Array | ReadableStream<Uint8Array> | null,
+): { headers: Array<[string, string]>; body: Uint8Array | ReadableStream<Uint8Array> | null } {
+  const noBody = NO_BODY_STATUSES.has(status)
+  const kept = forwardedResponseHeaders(headers).filter(([name]) => {
+    const lower = name.toLowerCase()
+    return lower !== 'content-length' && !(noBody && lower === 'content-type')
+  })
+  return { headers: kept, body: noBody || method === 'HEAD' ? null : body }
+}

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http'
-import { Readable } from 'node:stream'
 import type { Clock } from '../common/clock.js'
 import type { ConnectionsService } from '../connections/connections.service.js'
 import type { CredentialsService } from '../connections/credentials.js'
@@ -12,45 +10,34 @@ import type { ProviderConfigsService } from '../provider-configs/provider-config
 import { resolveApiBaseUrl } from '../providers/api-base-url.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { RecordingsService } from '../recordings/recordings.service.js'
-import { redactRequestHeaders, redactResponseHeaders } from '../recordings/redact.js'
 import { type DiskWatch, diskFullError } from '../storage/disk-full.js'
-import type { Answerer, AnswerMode, ProxyAnswer, ProxyCall } from './answerers.js'
-import { forwardedRequestHeaders, forwardedResponseHeaders } from './headers.js'
+import type { Answerer, AnswerMode, ProxyAnswer, ProxyCall } from './answerer.js'
+import { type ChainMode, defineChains, runChain } from './chain.js'
+import { storedAnswerFraming } from './headers.js'
+import { rewriteProviderLinks } from './links.js'
+import { createLiveAnswerer, type UpstreamTarget } from './live.js'
 import { checkProxyPath } from './proxy-path.js'
-import { sendUpstream, type UpstreamResponse } from './upstream.js'
+import { RECORDING_BODY_CAP, recordAround } from './record.js'
+import { createRedactor, type Redactor } from './redact.js'
 
 /** Request bodies the proxy accepts (they are buffered, so a 401 can be retried byte for byte). */
 export const PROXY_BODY_LIMIT = 25 * 1024 * 1024
 
-/**
- * The largest response body record mode saves. A bigger response still streams to the client in
- * full, but is not recorded (a truncated recording would replay a wrong answer); the
- * `proxy.request` event says `recorded: false` with the reason.
- */
-export const RECORDING_BODY_CAP = 10 * 1024 * 1024
+export { RECORDING_BODY_CAP }
 
 /** How long a proxy.request event may wait to be written with others, and how many may wait. */
 export const EVENT_BATCH_MS = 20
 const EVENT_BATCH_MAX = 500
 
-const NO_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
-
-export interface ProxyRequest {
-  workspaceId: string
-  connectionId: string
-  method: string
-  path: string
-  query: string
-  headers: Array<[string, string]>
-  body: Buffer
-  /** The gateway's own origin (the simulator's token endpoint lives there). */
-  origin: string
-}
+/** A proxied request as the route hands it over: a call, with the connection still to be looked up. */
+export type ProxyRequest = Omit<ProxyCall, 'connection'> & { connectionId: string }
 
 /**
- * The authenticated proxy: forwards a call to the connection's provider API with its token (live
- * and record modes), or answers it from the answerers (simulated connections, replay mode).
- * Every call on an existing connection emits one `proxy.request` event, never with a credential.
+ * The authenticated proxy: runs each call through its mode's chain (chain.ts: the provider in live
+ * and record modes, the offline answerers for simulated connections and replay mode), then makes
+ * the answer safe to send: framing computed by the gateway for stored answers, provider links
+ * pointed back at the proxy. Every call on an existing connection emits one
+ * `proxy.request` event, never with a credential.
  */
 export function createProxy(deps: {
   db: Db
@@ -59,11 +46,21 @@ export function createProxy(deps: {
   credentials: CredentialsService
   providers: ProvidersService
   providerConfigs: ProviderConfigsService
-  recordings: RecordingsService
+  recordings: Pick<RecordingsService, 'record'>
   events: EventsService
-  answerers: readonly Answerer[]
   /** Checks a live exchange against the provider's OpenAPI document (`validate_against_openapi`). */
   validate?: (call: ProxyCall, answer: ProxyAnswer) => Promise<{ answer: ProxyAnswer; validation?: unknown }>
+  /**
+   * The offline answerers (core.ts): the workspace's mock routes, the simulation and its faults, the
+   * provider's OpenAPI document, recordings.
+   */
+  offline: {
+    mockRoutes: Answerer
+    simulation: Answerer
+    faults: Answerer
+    openapi: Answerer
+    recordings: Answerer
+  }
   /** A full disk stops the proxy (its events and recordings could not be stored) until space returns. */
   disk: DiskWatch
 }) {
@@ -116,133 +113,86 @@ export function createProxy(deps: {
     }
   }
 
-  async function answerOffline(call: ProxyCall, mode: 'simulated' | 'replay'): Promise<ProxyAnswer> {
-    for (const answerer of deps.answerers) {
-      const answer = await answerer(call)
-      if (answer) return answer
-    }
-    const what = `${call.method} ${call.path}${call.query ? `?${call.query}` : ''}`
-    if (mode === 'simulated') {
-      throw new AppError(
-        'simulation_unavailable',
-        `Nothing answers ${what} for simulated connection '${call.connection.id}' of '${call.connection.provider}': no mock route, built-in simulation or recording matches. Declare a mock route (switchyard mocks add, or POST /api/mock-routes), record it against the real provider (a provider config with proxy_mode "record"), or import a cassette (switchyard recordings import FILE, or POST /api/recordings/import).`,
-        { headers: { 'switchyard-proxy-mode': 'simulated' } },
-      )
-    }
-    throw new AppError(
-      'recording_not_found',
-      `Replay mode: no recording of '${call.connection.provider}' matches ${what} (method, path and query parameters must match). Record it (proxy_mode "record") or import a cassette.`,
-      { headers: { 'switchyard-proxy-mode': 'replay' } },
-    )
-  }
-
-  async function live(
-    req: ProxyRequest,
-    call: ProxyCall,
-    config: ProviderConfig | undefined,
-    record: boolean,
-  ) {
-    const provider = providers.find(req.workspaceId, call.connection.provider)
+  // A call's upstream target, worked out once per call (live answers and link rewriting both need it).
+  const targets = new WeakMap<ProxyCall, UpstreamTarget>()
+  const configs = new WeakMap<ProxyCall, ProviderConfig | undefined>()
+  const targetOf = (call: ProxyCall): UpstreamTarget => {
+    const known = targets.get(call)
+    if (known) return known
+    const provider = providers.find(call.workspaceId, call.connection.provider)
     if (!provider) throw new AppError('conflict', `Provider '${call.connection.provider}' no longer exists.`)
-    const base = resolveApiBaseUrl({
-      provider,
-      configBaseUrl: config?.api_base_url,
-      connection: call.connection,
-    })
-    const url = new URL(`${base.replace(/\/+$/, '')}${call.path}${call.query ? `?${call.query}` : ''}`)
-    // The token goes where the provider takes it: Authorization: Bearer, or its own header.
-    const tokenHeader = provider.api?.token_header
-    const forwarded = forwardedRequestHeaders(req.headers).filter(
-      ([name]) => !tokenHeader || name.toLowerCase() !== tokenHeader.toLowerCase(),
-    )
-    const tokenHeaders = new Set(tokenHeader ? [tokenHeader.toLowerCase()] : [])
-    const send = async (forceRefresh: boolean) => {
-      const secrets = await credentials.usable(req.workspaceId, req.connectionId, {
-        origin: req.origin,
-        forceRefresh,
-      })
-      const token = secrets.access_token ?? ''
-      const headers: Array<[string, string]> = [
-        ...forwarded,
-        tokenHeader ? [tokenHeader, token] : ['Authorization', `Bearer ${token}`],
-      ]
-      const response = await sendUpstream({ url, method: call.method, headers, body: call.body })
-      return { response, headers, hasRefresh: secrets.has_refresh_token }
+    const target = {
+      baseUrl: resolveApiBaseUrl({
+        provider,
+        configBaseUrl: configs.get(call)?.api_base_url,
+        connection: call.connection,
+      }),
+      tokenHeader: provider.api?.token_header,
     }
-    let sent = await send(false)
-    // A provider 401 gets one refresh and one retry, when there is a refresh token to use.
-    if (sent.response.status === 401 && sent.hasRefresh) {
-      sent.response.body.resume()
-      sent = await send(true)
-    }
-    const { response } = sent
-    return {
-      answer: stream(response, call.method),
-      capture: record
-        ? (durationMs: number) =>
-            capture(req, call, redactRequestHeaders(sent.headers, tokenHeaders), response, durationMs)
-        : undefined,
+    targets.set(call, target)
+    return target
+  }
+
+  // Live and record answers checked against the provider's OpenAPI document when its config says
+  // so: the mismatches go in the call's proxy.request event (the answer only gains a header).
+  const validations = new WeakMap<ProxyCall, unknown>()
+  const validating = (inner: Answerer): Answerer => ({
+    name: inner.name,
+    async answer(call) {
+      const answer = await inner.answer(call)
+      if (!answer || !deps.validate || !configs.get(call)?.validate_against_openapi) return answer
+      const checked = await deps.validate(call, answer)
+      if (checked.validation !== undefined) validations.set(call, checked.validation)
+      return checked.answer
+    },
+  })
+
+  const chains = defineChains({
+    ...deps.offline,
+    validate: validating,
+    live: createLiveAnswerer({ credentials, targetOf }),
+    record: (live) =>
+      recordAround(live, {
+        clock,
+        store: (workspaceId, exchange) => {
+          try {
+            recordings.record(workspaceId, exchange)
+          } catch (err) {
+            // Not stored, for lack of space: the call was answered, the next ones answer disk_full.
+            if (!disk.classify(err)) throw err
+          }
+        },
+        secretsOf: (call) => {
+          const tokens = connections.tokens(call.workspaceId, call.connection.id)
+          return [tokens.access_token, tokens.refresh_token]
+        },
+      }),
+  })
+
+  /** The API base URL a link is judged against; none (a provider without one) leaves links alone. */
+  const baseUrlOrNone = (call: ProxyCall): string | undefined => {
+    try {
+      return targetOf(call).baseUrl
+    } catch {
+      return undefined
     }
   }
 
-  /** The live answer: the provider's status, headers minus hop-by-hop, and its body as it arrives. */
-  function stream(response: UpstreamResponse, method: string): ProxyAnswer {
-    const noBody = NO_BODY_STATUSES.has(response.status) || method === 'HEAD'
-    if (noBody) response.body.resume()
-    return {
-      status: response.status,
-      headers: forwardedResponseHeaders(response.headers),
-      // Readable.toWeb applies backpressure (bytes against the stream's high-water mark): a slow
-      // client holds the provider back instead of filling the gateway's memory.
-      body: noBody ? null : (Readable.toWeb(response.body) as ReadableStream<Uint8Array>),
-      mode: 'live',
+  /** The answer as it may go on the wire (see storedAnswerFraming and rewriteProviderLinks). */
+  const finish = (call: ProxyCall, answer: ProxyAnswer): ProxyAnswer => {
+    const { sentHeaders: _, ...out } = answer
+    let wire: ProxyAnswer = out
+    if (answer.mode !== 'live') {
+      wire = { ...wire, ...storedAnswerFraming(wire.status, call.method, wire.headers, wire.body) }
     }
-  }
-
-  /** Tees the provider's body into a bounded buffer and stores the exchange once it has all arrived. */
-  function capture(
-    req: ProxyRequest,
-    call: ProxyCall,
-    /** Already redacted. */
-    sentHeaders: Array<[string, string]>,
-    response: UpstreamResponse,
-    durationMs: number,
-  ) {
-    const chunks: Buffer[] = []
-    let size = 0
-    const body: IncomingMessage = response.body
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= RECORDING_BODY_CAP) chunks.push(chunk)
-    })
-    body.on('end', () => {
-      if (size > RECORDING_BODY_CAP) return
-      try {
-        record()
-      } catch (err) {
-        // Not stored, for lack of space: the call was answered, the next ones answer disk_full.
-        if (!disk.classify(err)) throw err
-      }
-    })
-    const record = () =>
-      recordings.record(req.workspaceId, {
-        provider: call.connection.provider,
-        connectionId: call.connection.id,
-        method: call.method,
-        path: call.path,
-        query: call.query,
-        requestHeaders: sentHeaders,
-        requestBody: call.body,
-        status: response.status,
-        responseHeaders: redactResponseHeaders(forwardedResponseHeaders(response.headers)),
-        responseBody: Buffer.concat(chunks),
-        durationMs,
-      })
-  }
-
-  const declaredSize = (headers: Array<[string, string]>) => {
-    const value = headers.find(([name]) => name.toLowerCase() === 'content-length')?.[1]
-    return value === undefined ? undefined : Number(value)
+    // Any mode: a recording or mock route can carry a provider's links on a simulated connection too.
+    const hasLinks = wire.headers.some(([name]) => /^(link|location)$/i.test(name))
+    const baseUrl = hasLinks ? baseUrlOrNone(call) : undefined
+    if (baseUrl) {
+      const prefix = `${call.origin}/proxy/${encodeURIComponent(call.connection.id)}`
+      wire = { ...wire, headers: rewriteProviderLinks(wire.headers, baseUrl, prefix) }
+    }
+    return wire
   }
 
   return {
@@ -264,6 +214,20 @@ export function createProxy(deps: {
         body: req.body,
         origin: req.origin,
       }
+      // Events name credential-like query parameters and the connection's own tokens redacted.
+      let redactor: Redactor | undefined
+      const redact = (): Redactor => {
+        if (redactor) return redactor
+        try {
+          const tokens =
+            connection.mode === 'simulated' ? {} : connections.tokens(req.workspaceId, connection.id)
+          redactor = createRedactor([tokens.access_token, tokens.refresh_token])
+        } catch {
+          // The connection went away during the call: names alone are redacted.
+          redactor = createRedactor()
+        }
+        return redactor
+      }
       let mode: AnswerMode = 'live'
       const emit = (status: number, extra: Record<string, unknown> = {}) =>
         emitSoon(req.workspaceId, {
@@ -273,8 +237,8 @@ export function createProxy(deps: {
           connection_id: connection.id,
           data: {
             method: call.method,
-            path,
-            query: req.query,
+            path: redact().text(path),
+            query: redact().query(req.query),
             status,
             duration_ms: Math.max(0, clock.now() - started),
             mode,
@@ -283,32 +247,20 @@ export function createProxy(deps: {
         })
       try {
         const config = configOf(req.workspaceId, connection.provider, connection.provider_config_id)
-        const proxyMode = config?.proxy_mode ?? 'live'
-        if (connection.mode === 'simulated' || proxyMode === 'replay') {
-          mode = connection.mode === 'simulated' ? 'simulated' : 'replay'
-          const answer = await answerOffline(call, mode)
-          mode = answer.mode
-          emit(answer.status)
-          return answer
-        }
-        const record = proxyMode === 'record'
-        const { answer: sent, capture: startCapture } = await live(req, call, config, record)
-        const durationMs = Math.max(0, clock.now() - started)
-        const size = declaredSize(sent.headers)
-        const tooBig = size !== undefined && size > RECORDING_BODY_CAP
-        if (startCapture && !tooBig) startCapture(durationMs)
-        const { answer, validation } =
-          config?.validate_against_openapi && deps.validate
-            ? await deps.validate(call, sent)
-            : { answer: sent }
+        configs.set(call, config)
+        const chainMode: ChainMode =
+          connection.mode === 'simulated' ? 'simulated' : (config?.proxy_mode ?? 'live')
+        if (chainMode === 'simulated' || chainMode === 'replay') mode = chainMode
+        const answer = finish(call, await runChain(chains[chainMode], call))
+        mode = answer.mode
         emit(answer.status, {
-          ...(record && {
-            recorded: !tooBig,
-            ...(tooBig && { reason: 'response larger than the recording cap' }),
+          ...(chainMode === 'record' && {
+            recorded: answer.recording === true,
+            ...(answer.recording === false && { reason: 'response larger than the recording cap' }),
           }),
-          ...(validation !== undefined && { validation }),
+          ...(validations.has(call) && { validation: validations.get(call) }),
         })
-        return { ...answer, recording: record && !tooBig }
+        return answer
       } catch (err) {
         emit(err instanceof AppError ? err.status : 500)
         throw err

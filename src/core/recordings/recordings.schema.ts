@@ -20,7 +20,7 @@ export const RecordedRequestSchema = z
   .object({
     headers: z.array(NameValueSchema).meta({
       description:
-        'Headers as sent to the provider, in order; Authorization, Cookie and token headers are replaced by `[redacted]`.',
+        "Headers as sent to the provider, in order; credential headers (names containing auth, key, token, secret, signature, session, password, credential or cookie) and the connection's tokens are replaced by `[redacted]`.",
     }),
     ...BodyFields,
   })
@@ -29,7 +29,8 @@ export const RecordedRequestSchema = z
 export const RecordedResponseSchema = z
   .object({
     headers: z.array(NameValueSchema).meta({
-      description: 'Headers as the provider sent them (hop-by-hop removed; Set-Cookie redacted).',
+      description:
+        "Headers as the provider sent them (hop-by-hop removed; credential headers such as Set-Cookie and x-access-token, and the connection's tokens, redacted).",
     }),
     ...BodyFields,
   })

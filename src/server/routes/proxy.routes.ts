@@ -61,7 +61,7 @@ The answer is the provider's status, headers (hop-by-hop removed) and body bytes
 
 Request bodies up to ${PROXY_BODY_LIMIT / MIB} MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle ${UPSTREAM_TIMEOUT_MS / 1000} s: before its headers that is a 504 \`upstream_timeout\`, in the middle of a body the stream is cut. Unreachable providers are a 502 \`upstream_error\` naming the cause.
 
-Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). Every call emits a \`proxy.request\` event. Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
+Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in \`Link\` and \`Location\` are rewritten to \`/proxy/{connection_id}/…\`, so following them stays on the gateway. Every call emits a \`proxy.request\` event (credentials redacted). Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
@@ -165,6 +165,6 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     headers.set('switchyard-proxy-mode', answer.mode)
     return new Response(answer.body as BodyInit | null, { status: answer.status, headers })
   }
-  app.all('/proxy/:connection_id', auth, handle)
+  app.all('/proxy/:connection_id', auth, bodyLimit, handle)
   app.all('/proxy/:connection_id/*', auth, bodyLimit, handle)
 }

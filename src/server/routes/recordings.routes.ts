@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
+import { CassetteSchema, cassetteText } from '../../core/cassettes/cassette.js'
 import type { Core } from '../../core/core.js'
-import { CassetteSchema, cassetteText } from '../../core/recordings/cassette.js'
 import { RecordingSchema, RecordingSummarySchema } from '../../core/recordings/recordings.schema.js'
 import { recordingsSearchable } from '../../core/recordings/recordings.searchable.js'
 import type { AppEnv } from '../env.js'
@@ -18,7 +18,7 @@ const MATCHING =
 
 /** Recordings of proxied exchanges: search, get, delete, and cassette export / import. */
 export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
-  const { recordings, search } = core
+  const { recordings, cassettes, search } = core
   const ws = (c: { get(k: 'principal'): { workspaceId: string } }) => c.get('principal').workspaceId
   // Search pages declare their items partial (`fields`); the SDK types whole items by this one.
   // A clone: the registry calls `.openapi()`, which core's schemas lack when core loaded first.
@@ -49,7 +49,7 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     responses: { 200: json(CassetteSchema, 'The cassette.') },
   })
   app.openapi(exportRoute, (c) => {
-    const cassette = recordings.exportCassette(ws(c), c.req.valid('query').provider)
+    const cassette = cassettes.exportCassette(ws(c), c.req.valid('query').provider)
     return c.body(cassetteText(cassette), 200, { 'content-type': 'application/json' }) as never
   })
 
@@ -77,7 +77,7 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
       ...errors(413, 415),
     },
   })
-  app.openapi(importRoute, (c) => c.json(recordings.importCassette(ws(c), c.req.valid('json')), 200))
+  app.openapi(importRoute, (c) => c.json(cassettes.importCassette(ws(c), c.req.valid('json')), 200))
 
   const get = keyRoute(core, 'secret', [], {
     method: 'get',

@@ -2,16 +2,30 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { CredentialsService } from '../../connections/credentials.js'
 import { type Db, inTransaction } from '../../db/open.js'
 import { AppError } from '../../errors.js'
-import type { Answerer, ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyAnswer, ProxyCall } from '../../proxy/answerer.js'
 import type { Sample } from '../../triggers/samples/sample.js'
 import type { Fault } from './faults.schema.js'
 import type { EngineParts } from './shared.js'
 import type { TokenLedger, TokenVerdict } from './token-ledger.js'
 
+/** A fault's answer for a provider without a built-in simulation (no dialect to speak). */
+const plainFault = (status: number): ProxyAnswer => ({
+  status,
+  headers: [
+    ['content-type', 'application/json'],
+    ...(status === 429 ? ([['retry-after', '60']] as Array<[string, string]>) : []),
+  ],
+  body: new TextEncoder().encode(
+    JSON.stringify({ error: status === 429 ? 'rate_limited' : 'server_error', simulated_fault: true }),
+  ),
+  mode: 'simulated',
+})
+
 /**
- * The built-in simulation as an answerer for simulated connections (in front of the recordings):
- * the connection's faults, then the token rule, then the provider's handler over its account's
- * state, in one transaction for a change; its webhooks leave after the answer.
+ * The built-in simulation as two links of the proxy's chain for simulated connections: the
+ * connection's faults (asked before anything answers, whatever answers), and the answer itself: the
+ * token rule, then the provider's handler over its account's state, in one transaction for a
+ * change; its webhooks leave after the answer.
  */
 export function createSimulationAnswerer(
   parts: EngineParts,
@@ -54,22 +68,40 @@ export function createSimulationAnswerer(
   // A latency fault waits here (an object, so a test can watch the delays without measuring time).
   const timing = { delay: (ms: number): Promise<void> => sleep(ms) }
 
-  const answerer: Answerer = async (call) => {
+  /**
+   * The connection's pending call faults, asked by the proxy before anything answers a simulated
+   * call (mock route, simulation or recording): waits out a latency fault, then answers a
+   * server_error or rate_limit fault in the provider's dialect (a plain JSON error without a
+   * simulation), else passes.
+   */
+  const faultAnswerer = async (call: ProxyCall): Promise<ProxyAnswer | undefined> => {
+    if (call.connection.mode !== 'simulated') return undefined
+    const { workspaceId, connection } = call
+    const sim = parts.simulationOf(connection.provider)
+    const { faults } = parts.account(workspaceId, connection)
+    const latency = take(workspaceId, connection.id, faults, 'latency')
+    if (latency?.ms) await timing.delay(latency.ms)
+    const env = { nowMs: clock.now(), ids: parts.ids }
+    const failure = take(workspaceId, connection.id, faults, 'server_error')
+    if (failure) {
+      const status = failure.status ?? 500
+      return sim ? sim.errors.serverError(status, env) : plainFault(status)
+    }
+    if (take(workspaceId, connection.id, faults, 'rate_limit'))
+      return sim ? sim.errors.rateLimited(env) : plainFault(429)
+    return undefined
+  }
+
+  const answerer = async (call: ProxyCall): Promise<ProxyAnswer | undefined> => {
     if (call.connection.mode !== 'simulated') return undefined
     const sim = parts.simulationOf(call.connection.provider)
     const handler = sim?.route(call)
     if (!sim || !handler) return undefined
     const { workspaceId, connection } = call
-    const { faults, state } = parts.account(workspaceId, connection)
-    const latency = take(workspaceId, connection.id, faults, 'latency')
-    if (latency?.ms) await timing.delay(latency.ms)
+    const { state } = parts.account(workspaceId, connection)
     const env = { nowMs: clock.now(), ids: parts.ids }
-    const failure = take(workspaceId, connection.id, faults, 'server_error')
-    if (failure) return sim.errors.serverError(failure.status ?? 500, env)
     const verdict = await authorize(call)
     if (verdict !== 'ok') return sim.errors.unauthorized(verdict, env)
-    if (take(workspaceId, connection.id, faults, 'rate_limit'))
-      return sim.errors.rateLimited({ ...env, nowMs: clock.now() })
     const samples: Sample[] = []
     const run = () =>
       handler({
@@ -90,5 +122,5 @@ export function createSimulationAnswerer(
     return answer
   }
 
-  return { answerer, timing }
+  return { answerer, faultAnswerer, timing }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.js'
 import { inTransaction } from '../../db/open.js'
 import { AppError } from '../../errors.js'
-import type { ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyCall } from '../../proxy/answerer.js'
 import type { Sample } from '../../triggers/samples/sample.js'
 import type { EngineParts } from './shared.js'
 

@@ -51,11 +51,13 @@ export function createSimulation(deps: {
     simulations: deps.simulations,
     send: outbox.send,
   })
-  const { answerer, timing } = createSimulationAnswerer(parts, deps)
+  const { answerer, faultAnswerer, timing } = createSimulationAnswerer(parts, deps)
 
   return {
     /** Registered in front of the recordings (see core.ts). */
     answerer,
+    /** Applied by the proxy around every answer to a simulated call (see core.ts). */
+    faultAnswerer,
     /** Takes no more webhooks and resolves once those already queued have been captured. */
     close: outbox.close,
     /** The tokens the simulator issued (the token rule). */

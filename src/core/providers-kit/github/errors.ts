@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer, type HeaderList } from '../kit/http.js'
 import type { SimulationIds } from '../kit/ids.js'
 import type { ErrorDialect } from '../kit/provider-kit.js'

@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { queryOf } from '../kit/http.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'

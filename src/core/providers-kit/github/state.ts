@@ -1,6 +1,6 @@
 import { isoAt } from '../../common/clock.js'
 import type { Connection } from '../../connections/connections.schema.js'
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashNumber } from '../kit/hash.js'
 import { answer, type HeaderList, isAnswer, jsonBodyOf, proxyUrlOf, queryOf } from '../kit/http.js'
 import { linkHeader } from '../kit/pagination.js'

@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import {
   associate,
   associationBetween,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { isAnswer, jsonBodyOf, queryOf as queryOfCall } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
 import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './errors.js'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer } from '../kit/http.js'
 import type { ErrorDialect } from '../kit/provider-kit.js'
 

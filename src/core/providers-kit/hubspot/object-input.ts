@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { type Ctx, type Json, loadObject, objectNotFound } from './context.js'
 import { hubspotError, validationError } from './errors.js'
 import {

@@ -1,4 +1,4 @@
-import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyAnswer, ProxyCall } from '../../proxy/answerer.js'
 
 /** Response headers as the proxy passes them on: name/value pairs, in order. */
 export type HeaderList = Array<[string, string]>

@@ -1,5 +1,5 @@
 import type { Connection } from '../../connections/connections.schema.js'
-import type { ProxyAnswer, ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyAnswer, ProxyCall } from '../../proxy/answerer.js'
 import type { Sample, SampleBuilder } from '../../triggers/samples/sample.js'
 import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'

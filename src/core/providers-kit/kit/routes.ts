@@ -4,7 +4,7 @@ import {
   type PathPattern,
   parsePathPattern,
 } from '../../mock-routes/path-pattern.js'
-import type { ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyCall } from '../../proxy/answerer.js'
 import type { Handler } from './provider-kit.js'
 
 /** One row of a provider's route table: method(s), path pattern (`:name` segments), handler. */

@@ -1,4 +1,4 @@
-import type { ProxyCall } from '../../proxy/answerers.js'
+import type { ProxyCall } from '../../proxy/answerer.js'
 import { contentTypeOf } from '../kit/http.js'
 
 /** A method's arguments: query string first, then the body's (the body wins), untyped as sent. */

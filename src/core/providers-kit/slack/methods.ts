@@ -1,4 +1,4 @@
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { decodeCursor, encodeCursor } from '../kit/pagination.js'
 import type { Handler, SimulationContext } from '../kit/provider-kit.js'
 import { type Args, argsOf, limitArg } from './args.js'

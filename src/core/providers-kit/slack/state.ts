@@ -1,5 +1,5 @@
 import type { Connection } from '../../connections/connections.schema.js'
-import type { ProxyAnswer } from '../../proxy/answerers.js'
+import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashHex } from '../kit/hash.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
 import type { Args } from './args.js'

@@ -1,11 +1,23 @@
 import { isUtf8 } from 'node:buffer'
 import { z } from 'zod'
-import { MAX_MOCK_ROUTES, MockRouteEntrySchema } from '../mock-routes/mock-routes.schema.js'
+import {
+  HEADER_NAME,
+  HEADER_VALUE,
+  MAX_MOCK_ROUTES,
+  MockRouteEntrySchema,
+} from '../mock-routes/mock-routes.schema.js'
 
 /** The cassette file format's version; a reader refuses a version it does not know. */
 export const CASSETTE_VERSION = 1
 
-const HeaderPairSchema = z.tuple([z.string().max(8192), z.string().max(65536)])
+/** A header as HTTP can carry it: a token name, a Latin-1 value without line breaks. */
+const HeaderPairSchema = z.tuple([
+  z.string().max(8192).regex(HEADER_NAME, 'a header name (RFC 9110 token characters only)'),
+  z
+    .string()
+    .max(65536)
+    .regex(HEADER_VALUE, 'a header value (visible Latin-1 text: no line breaks or control characters)'),
+])
 const encoding = z.enum(['utf8', 'base64'])
 
 export const CassetteEntrySchema = z
@@ -29,7 +41,7 @@ export const CassetteEntrySchema = z
       .strict(),
     response: z
       .object({
-        status: z.number().int().min(100).max(599),
+        status: z.number().int().min(200, 'a final status (200 to 599)').max(599),
         headers: z.array(HeaderPairSchema).max(200),
         body: z.string(),
         body_encoding: encoding,
