@@ -38,6 +38,9 @@ export function createOpenApiDocsRepo(db: Db) {
   const metaOf = db.prepare(
     `SELECT ${META_COLUMNS} FROM openapi_documents WHERE workspace_id = ? AND provider = ?`,
   )
+  const versionOf = db.prepare(
+    'SELECT updated_at FROM openapi_documents INDEXED BY openapi_documents_version WHERE workspace_id = ? AND provider = ?',
+  )
   const list = db.prepare(`SELECT ${COLUMNS} FROM openapi_documents WHERE workspace_id = ? ORDER BY provider`)
   const remove = db.prepare('DELETE FROM openapi_documents WHERE workspace_id = ? AND provider = ?')
   const clearObjects = db.prepare(
@@ -48,6 +51,9 @@ export function createOpenApiDocsRepo(db: Db) {
     upsert: (row: OpenApiDocumentRow) => void upsert.run(row),
     get: (workspaceId: string, provider: string) =>
       byProvider.get(workspaceId, provider) as OpenApiDocumentRow | undefined,
+    /** When the document was last replaced (its version), from the index alone: cheap on every call. */
+    version: (workspaceId: string, provider: string) =>
+      (versionOf.get(workspaceId, provider) as { updated_at: string } | undefined)?.updated_at,
     meta: (workspaceId: string, provider: string) =>
       metaOf.get(workspaceId, provider) as OpenApiDocumentMeta | undefined,
     list: (workspaceId: string) => list.all(workspaceId) as OpenApiDocumentRow[],

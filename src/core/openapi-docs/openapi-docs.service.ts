@@ -64,18 +64,19 @@ export function createOpenApiDocsService(deps: {
 
   /** The compiled document of a provider, or undefined when it has none. */
   function load(workspaceId: string, provider: string): CompiledApi | undefined {
-    const meta = repo.meta(workspaceId, provider)
+    // Asked on every simulated call: the version alone (the meta row would read the whole document).
+    const version = repo.version(workspaceId, provider)
     const key = keyOf(workspaceId, provider)
-    if (!meta) {
+    if (version === undefined) {
       compiled.delete(key)
       return undefined
     }
     const cached = compiled.get(key)
-    if (cached && cached.updatedAt === meta.updated_at) return cached.api
+    if (cached && cached.updatedAt === version) return cached.api
     const row = repo.get(workspaceId, provider) as OpenApiDocumentRow
     const api = compileApi(JSON.parse(row.document ?? row.source) as Record<string, unknown>)
     validatorsOf(api).warm()
-    compiled.set(key, { updatedAt: meta.updated_at, api })
+    compiled.set(key, { updatedAt: row.updated_at, api })
     return api
   }
 

@@ -26,6 +26,9 @@ CREATE TABLE openapi_documents (
   updated_at TEXT NOT NULL,
   PRIMARY KEY (workspace_id, provider)
 );
+-- Every simulated call asks whether its cached document is current: this index answers that
+-- without reading the row, whose columns sit behind the document's megabytes.
+CREATE INDEX openapi_documents_version ON openapi_documents (workspace_id, provider, updated_at);
 CREATE TABLE openapi_objects (
   workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   connection_id TEXT NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
