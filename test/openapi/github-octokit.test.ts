@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
-import { problems, responseValidator } from '../simulation/github-schemas.js'
+import { expectValidAnswer as valid } from '../simulation/github-schemas.js'
 import { simulatedConnect } from '../simulation/helpers.js'
 
 /**
@@ -17,11 +17,6 @@ const data = tempDir('switchyard-openapi-octokit-')
 const documentPath = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json')
 let server: RunningServer
 let octokit: Octokit
-
-const valid = (method: string, path: string, status: number, body: unknown) => {
-  const validate = responseValidator(method, path, status)
-  expect(validate(body), `${method} ${path} ${status}: ${problems(validate).join('\n')}`).toBe(true)
-}
 
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
