@@ -62,3 +62,18 @@ export async function simulatedConnect(
   }
   throw new Error('too many redirects')
 }
+
+/** Gives the workspace a provider config with a webhook secret (simulated webhooks are signed with it). */
+export async function configureProvider(
+  server: RunningServer,
+  key: string,
+  provider: string,
+  secret: string,
+) {
+  const res = await fetch(`${server.url}/api/provider-configs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ provider, webhook_secret: secret }),
+  })
+  if (res.status !== 201) throw new Error(`provider config: ${res.status} ${await res.text()}`)
+}

@@ -1,9 +1,10 @@
 import { queryOf } from '../kit/http.js'
+import { slicePage, timestampParam } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
 import { DOCS_OF, validationFailed } from './errors.js'
 import { issuesRepo, numberOf } from './issues.js'
-import { PER_PAGE } from './repos.js'
+import { ALL, PER_PAGE } from './repos.js'
 import { type Issue, type IssueComment, issueComment } from './representations.js'
 import {
   bodyOf,
@@ -24,13 +25,16 @@ export const listComments: Handler<GithubState> = (ctx) => {
   if (isAnswer(repo)) return repo
   const number = numberOf(ctx)
   if (!ctx.objects.get('issue', String(repo.id), number)) return notFound(ctx, DOCS_OF.comments)
-  const at = pageNumberOf(queryOf(ctx.call), PER_PAGE)
+  const query = queryOf(ctx.call)
+  const at = pageNumberOf(query, PER_PAGE)
+  const since = timestampParam(query.get('since'))
+  if (since === null) return validationFailed(headersOf(ctx), 'IssueComment', 'since', 'invalid')
   const scope = `${repo.id}/${number}`
-  return page(
-    ctx,
-    ctx.objects.page('comment', scope, null, at.perPage, (at.page - 1) * at.perPage, 'asc'),
-    at,
-  )
+  const all = ctx.objects
+    .page('comment', scope, null, ALL, 0, 'asc')
+    .rows.map((r) => JSON.parse(r) as IssueComment)
+  const found = since === undefined ? all : all.filter((c) => Date.parse(c.updated_at) >= since)
+  return page(ctx, slicePage(found, at), at)
 }
 
 export const createComment: Handler<GithubState> = (ctx) => {

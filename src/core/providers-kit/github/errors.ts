@@ -15,18 +15,13 @@ export const DOCS_OF = {
 
 export const JSON_TYPE: [string, string] = ['content-type', 'application/json; charset=utf-8']
 
-/** The headers api.github.com puts on every JSON answer. */
-export function githubHeaders(nowMs: number, scopes: readonly string[], ids: SimulationIds): HeaderList {
+/** The headers api.github.com puts on every JSON answer (the `x-ratelimit-*` ones: see limits.ts). */
+export function githubHeaders(scopes: readonly string[], ids: SimulationIds): HeaderList {
   return [
     JSON_TYPE,
     ['x-github-media-type', 'github.v3; format=json'],
     ['x-github-api-version-selected', '2022-11-28'],
     ['x-oauth-scopes', scopes.join(', ')],
-    ['x-ratelimit-limit', String(RATE_LIMIT)],
-    ['x-ratelimit-remaining', String(RATE_LIMIT - 1)],
-    ['x-ratelimit-reset', String(Math.floor(nowMs / 1000) + 3600)],
-    ['x-ratelimit-used', '1'],
-    ['x-ratelimit-resource', 'core'],
     ['x-github-request-id', ids.hex(8).toUpperCase()],
   ]
 }

@@ -1,9 +1,11 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { queryOf } from '../kit/http.js'
+import { orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
-import { PER_PAGE, repoOf } from './repos.js'
+import { issueMatches, issueQueryOf, issueSortKey } from './list-query.js'
+import { ALL, PER_PAGE, repoOf } from './repos.js'
 import { type Issue, issue, label, type Repository, simpleUser } from './representations.js'
 import {
   bodyOf,
@@ -48,15 +50,13 @@ export function saveRepoCounts(ctx: Ctx, repo: Repository, delta: number): Repos
 export const listIssues: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, false)
   if (isAnswer(repo)) return repo
-  const query = queryOf(ctx.call)
-  const at = pageNumberOf(query, PER_PAGE)
-  const state = query.get('state') ?? 'open'
-  const tag = state === 'all' ? null : state === 'closed' ? 'closed' : 'open'
-  return page(
-    ctx,
-    ctx.objects.page('issue', String(repo.id), tag, at.perPage, (at.page - 1) * at.perPage),
-    at,
-  )
+  const query = issueQueryOf(ctx)
+  if (isAnswer(query)) return query
+  const at = pageNumberOf(queryOf(ctx.call), PER_PAGE)
+  const tag = query.state === 'all' ? null : query.state
+  const all = ctx.objects.page('issue', String(repo.id), tag, ALL, 0).rows.map((r) => JSON.parse(r) as Issue)
+  const found = all.filter((i) => issueMatches(i, query))
+  return page(ctx, slicePage(orderBy(found, issueSortKey(query.sort), query.direction), at), at)
 }
 
 type StateReason = 'completed' | 'not_planned' | 'reopened' | null

@@ -1,4 +1,5 @@
 import { queryOf } from '../kit/http.js'
+import { enumParam, orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
@@ -24,9 +25,11 @@ import { githubWebhook } from './webhooks.js'
 
 const REPO_NAME = /^[A-Za-z0-9._-]{1,100}$/
 export const PER_PAGE = { default: 30, max: 100 }
+/** Enough rows for a whole kind of one account (lists are filtered and ordered in memory). */
+export const ALL = 1_000_000
 
 export const getUser: Handler<GithubState> = (ctx) => {
-  const repos = ctx.objects.page('repo', '', null, 1_000_000, 0).rows.map((r) => JSON.parse(r) as Repository)
+  const repos = ctx.objects.page('repo', '', null, ALL, 0).rows.map((r) => JSON.parse(r) as Repository)
   const privateRepos = repos.filter((r) => r.private).length
   return ok(
     ctx,
@@ -35,18 +38,43 @@ export const getUser: Handler<GithubState> = (ctx) => {
   )
 }
 
+const REPO_SORTS = ['created', 'updated', 'pushed', 'full_name'] as const
+const REPO_TYPES = ['all', 'owner', 'public', 'private', 'member'] as const
+const refuse = (ctx: Ctx, name: string) => validationFailed(headersOf(ctx), 'Repository', name, 'invalid')
+
+/** `GET /user/repos`: `visibility` or `type` (not both, as GitHub refuses), `sort`, `direction`. */
 export const listRepos: Handler<GithubState> = (ctx) => {
   const query = queryOf(ctx.call)
   const at = pageNumberOf(query, PER_PAGE)
-  const visibility = query.get('visibility')
-  if (visibility === 'private' && !ctx.scopes.includes('repo')) return page(ctx, { rows: [], total: 0 }, at)
-  const tag =
-    visibility === 'private'
-      ? 'private'
-      : visibility === 'public' || !ctx.scopes.includes('repo')
-        ? 'public'
-        : null
-  return page(ctx, ctx.objects.page('repo', '', tag, at.perPage, (at.page - 1) * at.perPage, 'name'), at)
+  const sort = enumParam(query.get('sort'), REPO_SORTS, 'full_name')
+  if (!sort) return refuse(ctx, 'sort')
+  const direction = enumParam(
+    query.get('direction'),
+    ['asc', 'desc'] as const,
+    sort === 'full_name' ? 'asc' : 'desc',
+  )
+  if (!direction) return refuse(ctx, 'direction')
+  const type = enumParam(query.get('type'), REPO_TYPES, 'all')
+  if (!type) return refuse(ctx, 'type')
+  const visibility = enumParam(query.get('visibility'), ['all', 'public', 'private'] as const, 'all')
+  if (!visibility) return refuse(ctx, 'visibility')
+  if (query.has('type') && (query.has('visibility') || query.has('affiliation')))
+    return githubError(
+      422,
+      'If you specify visibility or affiliation, you cannot specify type.',
+      headersOf(ctx),
+      {},
+      DOCS_OF.repos,
+    )
+  // Every repository of the simulated account is the user's own: `member` lists none.
+  const wanted = type === 'member' ? 'none' : type === 'public' || type === 'private' ? type : visibility
+  const repos = ctx.objects
+    .page('repo', '', null, ALL, 0)
+    .rows.map((r) => JSON.parse(r) as Repository)
+    .filter((r) => canSee(ctx.scopes, r) && (wanted === 'all' || r.visibility === wanted))
+  const key = (r: Repository) =>
+    sort === 'full_name' ? [r.full_name.toLowerCase(), r.id] : [Date.parse(r[`${sort}_at`]), r.id]
+  return page(ctx, slicePage(orderBy(repos, key, direction), at), at)
 }
 
 export const createRepo: Handler<GithubState> = (ctx) => {

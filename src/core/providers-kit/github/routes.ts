@@ -1,11 +1,14 @@
 import { routeTable } from '../kit/routes.js'
 import { createComment, listComments } from './comments.js'
+import { graphqlEndpoint } from './graphql/endpoint.js'
+import type { RestCall } from './graphql/resolvers.js'
 import { createIssue, getIssue, listIssues, updateIssue } from './issues.js'
+import { limited } from './limits.js'
 import { createRepo, getRepo, getUser, listRepos } from './repos.js'
 import type { GithubState } from './state.js'
 
 /** The simulated GitHub REST v3 operations. */
-export const route = routeTable<GithubState>(
+const table = routeTable<GithubState>(
   [
     ['GET', '/user', getUser],
     ['GET', '/user/repos', listRepos],
@@ -20,3 +23,19 @@ export const route = routeTable<GithubState>(
   ],
   { params: { number: /^\d{1,9}$/ } },
 )
+
+/** A REST operation run inside another call (a GraphQL mutation): same account, no extra count. */
+const rest: RestCall = (ctx, method, path, body) => {
+  const call = { ...ctx.call, method, path, query: '', body: Buffer.from(JSON.stringify(body)) }
+  const handler = table(call)
+  if (!handler) throw new Error(`no REST operation ${method} ${path}`)
+  return handler({ ...ctx, call })
+}
+const graphql = limited(graphqlEndpoint(rest), 'graphql')
+
+/** The operations, each behind the rate limit (REST: `core`, GraphQL: `graphql`) and conditional requests. */
+export const route: typeof table = (call) => {
+  if (call.path === '/graphql') return call.method === 'POST' ? graphql : undefined
+  const handler = table(call)
+  return handler && limited(handler)
+}

@@ -1,4 +1,5 @@
 import { fake, type Sample, type SampleBuilder, splitAction } from '../../triggers/samples/sample.js'
+import { isoSeconds } from '../kit/time.js'
 import { issue, issueComment, repository } from './representations.js'
 import { githubWebhook } from './webhooks.js'
 
@@ -38,8 +39,8 @@ const pullRequest = (nowMs: number, action: string) => ({
   head: { ref: 'feature/webhooks', sha: fake.hex(40) },
   base: { ref: 'main', sha: fake.hex(40) },
   merged: action === 'closed',
-  created_at: fake.iso(nowMs),
-  updated_at: fake.iso(nowMs),
+  created_at: isoSeconds(nowMs),
+  updated_at: isoSeconds(nowMs),
   html_url: 'https://github.com/octo-org/switchyard-demo/pull/42',
 })
 
@@ -58,14 +59,14 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
         {
           id: after,
           message: 'Capture webhooks byte for byte',
-          timestamp: fake.iso(nowMs),
+          timestamp: isoSeconds(nowMs),
           author: { name: 'Mona Octocat', email: 'mona@example.com', username: 'octocat' },
           added: ['src/webhooks.ts'],
           removed: [],
           modified: ['README.md'],
         },
       ],
-      head_commit: { id: after, message: 'Capture webhooks byte for byte', timestamp: fake.iso(nowMs) },
+      head_commit: { id: after, message: 'Capture webhooks byte for byte', timestamp: isoSeconds(nowMs) },
       pusher: { name: 'octocat', email: 'mona@example.com' },
     }
   },
@@ -82,7 +83,7 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
       tag_name: 'v1.0.0',
       name: 'v1.0.0',
       draft: false,
-      created_at: fake.iso(nowMs),
+      created_at: isoSeconds(nowMs),
     },
   }),
   workflow_run: (nowMs, action) => ({
@@ -94,7 +95,7 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
       conclusion: action === 'completed' ? 'success' : null,
       head_branch: 'main',
       head_sha: fake.hex(40),
-      created_at: fake.iso(nowMs),
+      created_at: isoSeconds(nowMs),
     },
   }),
 }
@@ -105,7 +106,7 @@ const BODIES: Record<string, (nowMs: number, action: string) => Record<string, u
  */
 function simulatedShape(event: string, action: string, nowMs: number): Sample | undefined {
   const sender = { login: 'octocat', id: 583231 }
-  const at = fake.iso(Math.floor(nowMs / 1000) * 1000)
+  const at = isoSeconds(nowMs)
   const repo = repository({
     id: fake.number(9),
     name: 'switchyard-demo',

@@ -1,10 +1,10 @@
-import { isoAt } from '../../common/clock.js'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashNumber } from '../kit/hash.js'
 import { answer, type HeaderList, isAnswer, jsonBodyOf, proxyUrlOf, queryOf } from '../kit/http.js'
 import { linkHeader } from '../kit/pagination.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
+import { isoSeconds } from '../kit/time.js'
 import { githubError, githubHeaders } from './errors.js'
 import type { GithubUser } from './representations.js'
 
@@ -40,7 +40,7 @@ export function initialState(connection: Connection, nowMs: number): GithubState
       id: hashNumber(connection.id, 10_000_000, 80_000_000),
       name: login.replace(/-/g, ' '),
       email: `${login.toLowerCase()}@users.noreply.github.com`,
-      created_at: isoAt(Math.floor(nowMs / 1000) * 1000),
+      created_at: isoSeconds(nowMs),
     },
     next_repo_id: hashNumber(`${connection.id}:repo`, 600_000_000, 300_000_000),
     next_issue_id: hashNumber(`${connection.id}:issue`, 2_000_000_000, 500_000_000),
@@ -56,9 +56,12 @@ export const canWrite = (scopes: readonly string[], repo: { private: boolean }) 
   scopes.includes('repo') || (!repo.private && scopes.includes('public_repo'))
 
 /** GitHub's timestamps are whole seconds. */
-export const nowIso = (ctx: Ctx) => isoAt(Math.floor(ctx.nowMs / 1000) * 1000)
+export const nowIso = (ctx: Ctx) => isoSeconds(ctx.nowMs)
 
-export const headersOf = (ctx: Ctx) => githubHeaders(ctx.nowMs, ctx.scopes, ctx.ids)
+/** The simulated account a call is on (its rate limit is counted per account). */
+export const accountOf = (ctx: Ctx) => `${ctx.call.workspaceId}/${ctx.call.connection.id}`
+
+export const headersOf = (ctx: Ctx) => githubHeaders(ctx.scopes, ctx.ids)
 export const ok = (ctx: Ctx, status: number, body: string, extra: HeaderList = []) =>
   answer(status, body, [...headersOf(ctx), ...extra])
 export const notFound = (ctx: Ctx, docs: string) => githubError(404, 'Not Found', headersOf(ctx), {}, docs)

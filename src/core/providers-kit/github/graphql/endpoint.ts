@@ -1,0 +1,59 @@
+import { type GraphQLError, graphqlSync } from 'graphql'
+import { answer } from '../../kit/http.js'
+import type { Handler } from '../../kit/provider-kit.js'
+import { githubError } from '../errors.js'
+import { bodyOf, type GithubState, headersOf, isAnswer } from '../state.js'
+import { GithubGraphqlError } from './nodes.js'
+import { type RestCall, rootOf } from './resolvers.js'
+import { githubGraphqlSchema } from './schema.js'
+
+const DOCS = 'https://docs.github.com/graphql'
+
+/** An error as GitHub's GraphQL API writes it: `type` when it has one, then path, locations, message. */
+function githubShape(error: GraphQLError) {
+  const typed = error.originalError instanceof GithubGraphqlError ? error.originalError.type : undefined
+  return {
+    ...(typed && { type: typed }),
+    ...(error.path && { path: error.path }),
+    ...(error.locations && { locations: error.locations }),
+    message: error.message,
+  }
+}
+
+/**
+ * `POST /graphql`: `{query, variables, operationName}` run with graphql-js over the account, HTTP 200
+ * with `{data, errors}` as GitHub answers (a query it cannot parse or validate: `errors` alone).
+ */
+export const graphqlEndpoint =
+  (rest: RestCall): Handler<GithubState> =>
+  (ctx) => {
+    const body = bodyOf(ctx)
+    if (isAnswer(body)) return body
+    const { query, variables, operationName } = body
+    if (typeof query !== 'string' || query.trim() === '')
+      return githubError(
+        400,
+        'A query attribute must be specified and must be a string.',
+        headersOf(ctx),
+        {},
+        DOCS,
+      )
+    if (
+      variables !== undefined &&
+      variables !== null &&
+      (typeof variables !== 'object' || Array.isArray(variables))
+    )
+      return githubError(400, 'Variables must be an object.', headersOf(ctx), {}, DOCS)
+    const result = graphqlSync({
+      schema: githubGraphqlSchema,
+      source: query,
+      rootValue: rootOf(ctx, rest),
+      variableValues: (variables ?? undefined) as Record<string, unknown> | undefined,
+      operationName: typeof operationName === 'string' ? operationName : undefined,
+    })
+    const out = {
+      ...('data' in result && { data: result.data }),
+      ...(result.errors && { errors: result.errors.map(githubShape) }),
+    }
+    return answer(200, JSON.stringify(out), headersOf(ctx))
+  }
