@@ -24,6 +24,7 @@ Commands:
   recordings   export and import the proxy's recordings as cassette files
   faults       inject faults into a simulated connection: faults add|list|clear CONNECTION
   mocks        declare mock routes that answer a provider's API: mocks add|list|show|rm
+  providers    attach an OpenAPI document to a provider: providers openapi PROVIDER FILE|--remove
   fixtures     apply a fixtures file: workspaces, fixed keys, configs, connections (fixtures apply FILE)
 
 Every command takes --data DIR (default: $SWITCHYARD_DATA, else the OS user-data folder)
@@ -52,6 +53,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   faults: async () => (await import('./commands/faults.js')).faultsCommand,
   mocks: async () => (await import('./commands/mocks.js')).mocksCommand,
   fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
+  providers: async () => (await import('./commands/providers.js')).providersCommand,
 }
 
 /** Runs one command line; returns the process exit code (0 ok, 1 failed, 2 bad usage). */

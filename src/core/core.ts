@@ -24,6 +24,11 @@ import { createMockRoutesRepo } from './mock-routes/mock-routes.repo.js'
 import { createMockRoutesService } from './mock-routes/mock-routes.service.js'
 import { createCallbackHandler } from './oauth/callback.service.js'
 import { createFlowClients } from './oauth/flow-clients.js'
+import { createOpenApiDocsRepo } from './openapi-docs/openapi-docs.repo.js'
+import { createOpenApiDocsService } from './openapi-docs/openapi-docs.service.js'
+import { createOpenApiAnswerer } from './openapi-sim/openapi.answerer.js'
+import { createOpenApiStateRepo } from './openapi-sim/openapi-state.repo.js'
+import { validateExchange } from './openapi-sim/validate-exchange.js'
 import { createProviderConfigsRepo } from './provider-configs/provider-configs.repo.js'
 import { createProviderConfigsService } from './provider-configs/provider-configs.service.js'
 import { createConnectionApiBaseUrl } from './providers/api-base-url.js'
@@ -213,6 +218,7 @@ export function createCore(deps: CoreDeps) {
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
+  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
   const recordingsRepo = createRecordingsRepo(db)
   const recordings = createRecordingsService({
     repo: recordingsRepo,
@@ -220,7 +226,7 @@ export function createCore(deps: CoreDeps) {
     ids,
     matcher: createReplayIndex(db, recordingsRepo),
   })
-  const cassettes = createCassettes({ db, recordings, mockRoutes })
+  const cassettes = createCassettes({ db, recordings, mockRoutes, openapi: openapiDocs })
   const simulation = createSimulation({
     db,
     clock,
@@ -233,6 +239,11 @@ export function createCore(deps: CoreDeps) {
     deliver: (workspaceId, provider, sample, host, attribution) =>
       triggers.deliver(workspaceId, provider, sample, host, attribution),
     simulations: BUILT_IN_SIMULATIONS,
+  })
+  const openapiAnswerer = createOpenApiAnswerer({
+    docs: openapiDocs,
+    repo: createOpenApiStateRepo(db),
+    clock,
   })
   const proxy = createProxy({
     db,
@@ -247,8 +258,10 @@ export function createCore(deps: CoreDeps) {
     offline: {
       mockRoutes: mockRoutes.answerer,
       ...simulationAnswerers(simulation),
+      openapi: openapiAnswerer,
       recordings: createRecordingsAnswerer(recordings),
     },
+    validate: (call, answer) => validateExchange(openapiDocs, call, answer),
     disk,
   })
 
@@ -310,6 +323,7 @@ export function createCore(deps: CoreDeps) {
     cassettes,
     mockRoutes,
     simulation,
+    openapiDocs,
     proxy,
     snapshots,
     sync,

@@ -729,6 +729,34 @@ export interface paths {
     patch: operations['updateProvider']
     trace?: never
   }
+  '/api/providers/{provider_id}/openapi': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Get a provider's OpenAPI document
+     * @description The document exactly as it was uploaded, in the content type it was uploaded with.
+     */
+    get: operations['getProviderOpenApi']
+    /**
+     * Attach a provider's OpenAPI document
+     * @description Stores (or replaces) the provider's OpenAPI 3.0 or 3.1 document, sent as `application/json`, `application/yaml` or `text/yaml` (up to 50 MiB). `$ref`s inside the document must resolve; external ones (files, URLs) are refused. An invalid document is a 400 listing every problem by JSON pointer, and nothing is stored. Simulated connections of the provider are then answered from the document, after mock routes and any built-in simulation and before recordings: operations matched by method and path template, requests validated (400 in the document's declared error shape, else problem+json naming each pointer), collection/item path pairs kept as state per connection (POST creates, GET reads and lists with the declared pagination parameters, PUT/PATCH update, DELETE removes), other answers from the document's examples or values generated from its schemas. Answers carry `Switchyard-Operation: <operationId>`. A provider config with `validate_against_openapi: true` checks live and recorded exchanges against it.
+     */
+    put: operations['putProviderOpenApi']
+    post?: never
+    /**
+     * Remove a provider's OpenAPI document
+     * @description Detaches it; its simulation's stored objects are deleted. 404 when the provider has none.
+     */
+    delete: operations['deleteProviderOpenApi']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/providers/search': {
     parameters: {
       query?: never
@@ -1530,6 +1558,14 @@ export interface components {
       entries: components['schemas']['CassetteEntry'][]
       /** @description The workspace's mock routes for the exported provider(s), when it has any. Importing replaces a route with the same id (never duplicates it). */
       mock_routes?: components['schemas']['MockRouteEntry'][]
+      /** @description The OpenAPI documents attached to the exported provider(s), when there are any. Importing attaches each (replacing the provider's document). */
+      openapi?: {
+        /** @enum {string} */
+        content_type: 'application/json' | 'application/yaml'
+        /** @description The document as it was uploaded. */
+        document: string
+        provider: string
+      }[]
       /**
        * @description The cassette format version (1).
        * @enum {number}
@@ -1822,6 +1858,8 @@ export interface components {
       token_params?: {
         [key: string]: string
       } | null
+      /** @description Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false. */
+      validate_against_openapi?: boolean
       webhook_secret?: string
       webhook_signature?: components['schemas']['SignatureScheme']
     }
@@ -2100,6 +2138,17 @@ export interface components {
          */
         mock_routes?: components['schemas']['MockRouteEntry'][]
         name: string
+        /**
+         * @description OpenAPI documents by provider id (catalog or custom, as PUT /api/providers/{provider_id}/openapi): the document inline (an object, or JSON/YAML text), or the path of a .json/.yaml/.yml file (relative to the fixtures file). A provider that already has a document keeps it.
+         * @default {}
+         */
+        openapi?: {
+          [key: string]:
+            | string
+            | {
+                [key: string]: unknown
+              }
+        }
         /** @default [] */
         provider_configs?: {
           /** @description Overrides the provider's API base URL (placeholders allowed). */
@@ -2125,6 +2174,8 @@ export interface components {
           token_params?: {
             [key: string]: string
           } | null
+          /** @description Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false. */
+          validate_against_openapi?: boolean
           webhook_secret?: string
           webhook_signature?: components['schemas']['SignatureScheme']
         }[]
@@ -2341,6 +2392,34 @@ export interface components {
       name: string
       value: string
     }
+    /** @description An OpenAPI 3.0 or 3.1 document. */
+    OpenApiDocument: {
+      [key: string]: unknown
+    }
+    OpenApiDocumentInfo: {
+      /**
+       * @description How it was uploaded; `GET` answers it the same way.
+       * @enum {string}
+       */
+      content_type: 'application/json' | 'application/yaml'
+      /** Format: date-time */
+      created_at: string
+      /** @description The OpenAPI version the document declares (3.0.x or 3.1.x). */
+      openapi: string
+      /** @description Operations (method + path) the document declares. */
+      operations: number
+      provider: string
+      /** @description Collection paths the simulation keeps state for (a collection path with an item path below it, such as `/pets` and `/pets/{petId}`). */
+      resources: string[]
+      /** @description Bytes, as uploaded. */
+      size: number
+      /** @description The document's `info.title`. */
+      title: string
+      /** Format: date-time */
+      updated_at: string
+      /** @description The document's `info.version`. */
+      version: string
+    }
     /** @description Where each `{placeholder}` in the provider URLs and API base URL gets its value. */
     Placeholders: {
       [key: string]: {
@@ -2497,6 +2576,8 @@ export interface components {
       } | null
       /** Format: date-time */
       updated_at: string
+      /** @description Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false. */
+      validate_against_openapi: boolean
       webhook_secret_set: boolean
       webhook_signature: components['schemas']['SignatureScheme'] & unknown
     }
@@ -2534,6 +2615,8 @@ export interface components {
         } | null
         /** Format: date-time */
         updated_at?: string
+        /** @description Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false. */
+        validate_against_openapi?: boolean
         webhook_secret_set?: boolean
         webhook_signature?: components['schemas']['SignatureScheme'] & unknown
       }[]
@@ -2742,6 +2825,7 @@ export interface components {
         custom_providers?: number
         installations?: number
         mock_routes?: number
+        openapi?: number
         provider_configs?: number
         recordings?: number
         workspaces?: number
@@ -3076,6 +3160,8 @@ export interface components {
       token_params?: {
         [key: string]: string
       } | null
+      /** @description Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false. */
+      validate_against_openapi?: boolean
       webhook_secret?: string | null
       webhook_signature?: components['schemas']['SignatureScheme']
     }
@@ -7647,6 +7733,305 @@ export interface operations {
       /** @description Unsupported media type: send JSON. */
       415: {
         headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getProviderOpenApi: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A catalog or custom provider id. */
+        provider_id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OpenApiDocument']
+          'application/yaml': string
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  putProviderOpenApi: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A catalog or custom provider id. */
+        provider_id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OpenApiDocument']
+        'application/yaml': string
+        'text/yaml': string
+      }
+    }
+    responses: {
+      /** @description Stored: what the gateway read from it. */
+      200: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OpenApiDocumentInfo']
+        }
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Unsupported media type: send JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          /** @description Whole seconds until a request would be accepted. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  deleteProviderOpenApi: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A catalog or custom provider id. */
+        provider_id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted; no body. Deleting again is a 404 (the resource is gone). */
+      204: {
+        headers: {
+          /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
+          RateLimit: string
+          /** @description The workspace's quota: `"default";q=<requests>;w=60`, at most q requests in any rolling w seconds. */
+          'RateLimit-Policy': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Method not allowed (`method_not_allowed`): the path exists, for other methods only (never treated as an id of another route); `Allow` lists them. */
+      405: {
+        headers: {
+          /**
+           * @description The methods this path serves.
+           * @example POST
+           */
+          Allow?: string
           [name: string]: unknown
         }
         content: {

@@ -35,6 +35,8 @@ export interface CallInput {
   query?: Record<string, string | number | boolean | undefined> | undefined
   body?: unknown
   raw?: boolean
+  /** Send `body` (text) as it is, with this Content-Type, instead of as JSON. */
+  contentType?: string
 }
 
 const fillPath = (template: string, params: Record<string, string> = {}) =>
@@ -103,6 +105,7 @@ export class SwitchyardClient {
       body: input.body,
       idempotent: isIdempotent(route),
       ...(input.raw && { raw: true }),
+      ...(input.contentType && { contentType: input.contentType }),
     }
     return this.#send(call) as Promise<ResultOf<K>>
   }

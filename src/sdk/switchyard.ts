@@ -413,6 +413,35 @@ export class Switchyard extends SwitchyardClient {
     await this.call('deleteMockRoute', id(mockRouteId))
   }
 
+  // OpenAPI documents: a stateful simulation of any provider, and the validating proxy
+  /**
+   * Attaches (or replaces) a provider's OpenAPI 3.0/3.1 document: an object (sent as JSON), or the
+   * text of a JSON or YAML file (its content type guessed from its first character unless given).
+   */
+  putProviderOpenApi(
+    providerId: string,
+    document: string | Record<string, unknown>,
+    contentType?: 'application/json' | 'application/yaml',
+  ): Promise<ResultOf<'putProviderOpenApi'>> {
+    const text = typeof document === 'string' ? document : JSON.stringify(document)
+    const type = contentType ?? (text.trimStart().startsWith('{') ? 'application/json' : 'application/yaml')
+    return this.call('putProviderOpenApi', {
+      path: { provider_id: providerId },
+      body: text,
+      contentType: type,
+    })
+  }
+  /** The provider's document exactly as uploaded, with its content type. */
+  getProviderOpenApi(providerId: string): Promise<RawBody> {
+    return this.call('getProviderOpenApi', {
+      path: { provider_id: providerId },
+      raw: true,
+    }) as unknown as Promise<RawBody>
+  }
+  async deleteProviderOpenApi(providerId: string): Promise<void> {
+    await this.call('deleteProviderOpenApi', { path: { provider_id: providerId } })
+  }
+
   /** Deletes the workspace's data, keeping the workspace and its API keys; then applies `body.fixtures`, if given. */
   resetWorkspace(body?: BodyOf<'resetWorkspace'>): Promise<ResultOf<'resetWorkspace'>> {
     return this.call('resetWorkspace', body === undefined ? {} : { body })

@@ -22,6 +22,8 @@ export interface Call {
   idempotent: boolean
   /** Resolve with the raw bytes and content type instead of parsed JSON. */
   raw?: boolean
+  /** Send `body` (text) as it is, with this Content-Type, instead of as JSON. */
+  contentType?: string
 }
 
 /** A response body as it was sent, for endpoints that return the bytes of something captured. */
@@ -66,7 +68,7 @@ export function createTransport(options: TransportOptions) {
   const headers = (call: Call): Record<string, string> => ({
     accept: 'application/json',
     authorization: `Bearer ${options.apiKey}`,
-    ...(call.body !== undefined && { 'content-type': 'application/json' }),
+    ...(call.body !== undefined && { 'content-type': call.contentType ?? 'application/json' }),
   })
 
   return async function send(call: Call): Promise<unknown> {
@@ -74,7 +76,9 @@ export function createTransport(options: TransportOptions) {
     const init: RequestInit = {
       method: call.method,
       headers: { ...headers(call), ...(call.raw && { accept: '*/*' }) },
-      ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
+      ...(call.body !== undefined && {
+        body: call.contentType ? String(call.body) : JSON.stringify(call.body),
+      }),
     }
     for (let attempt = 0; ; attempt++) {
       let response: Response

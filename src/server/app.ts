@@ -10,6 +10,7 @@ import { createErrorHandler } from './middleware/problem.js'
 import { requestId } from './middleware/request-id.js'
 import { validationHook } from './middleware/validation.js'
 import { registerHealth } from './routes/health.js'
+import { OPENAPI_DOCUMENT_PATH } from './routes/openapi-docs.routes.js'
 import { CASSETTE_BODY_LIMIT, CASSETTE_IMPORT_PATH } from './routes/recordings.routes.js'
 
 export interface AppDeps {
@@ -33,6 +34,7 @@ const ROUTE_GROUPS: ReadonlyArray<() => Promise<RegisterRoutes>> = [
   async () => (await import('./routes/api-keys.routes.js')).registerApiKeyRoutes,
   async () => (await import('./routes/catalog.routes.js')).registerCatalogRoutes,
   async () => (await import('./routes/providers.routes.js')).registerProviderRoutes,
+  async () => (await import('./routes/openapi-docs.routes.js')).registerOpenApiDocRoutes,
   async () => (await import('./routes/provider-configs.routes.js')).registerProviderConfigRoutes,
   async () => (await import('./routes/reset.routes.js')).registerResetRoutes,
   async () => (await import('./routes/trigger.routes.js')).registerTriggerRoutes,
@@ -76,8 +78,10 @@ function applyMiddleware(app: App) {
     )
   }
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
-  // Cassettes carry whole recorded bodies: their import route has its own, larger limit.
-  app.use('/api/*', (c, next) => (c.req.path === CASSETTE_IMPORT_PATH ? next() : jsonLimit(c, next)))
+  // Cassettes carry whole recorded bodies, OpenAPI documents run to megabytes: their routes set
+  // their own, larger limits.
+  const ownLimit = (path: string) => path === CASSETTE_IMPORT_PATH || OPENAPI_DOCUMENT_PATH.test(path)
+  app.use('/api/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonLimit(c, next)))
   app.use(CASSETTE_IMPORT_PATH, limitBody(CASSETTE_BODY_LIMIT))
   app.use('/auth-sessions', limitBody(JSON_BODY_LIMIT))
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))

@@ -119,6 +119,8 @@ describe('nothing answers', () => {
   it('501 names each answerer of the chain', async () => {
     const res = await call('/no/such/thing')
     expect(res.status).toBe(501)
-    expect((await res.json()).detail).toMatch(/no mock route, built-in simulation or recording matches/)
+    expect((await res.json()).detail).toMatch(
+      /no mock route, built-in simulation, OpenAPI operation or recording matches/,
+    )
   })
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
-import { problems, responseValidator, webhookValidator } from './github-schemas.js'
+import { problems, expectValidAnswer as valid, webhookValidator } from './github-schemas.js'
 import { capturedWebhooks, header, simulatedConnect } from './helpers.js'
 
 /**
@@ -18,11 +18,6 @@ const data = tempDir('switchyard-octokit-')
 let server: RunningServer
 let octokit: Octokit
 let login: string
-
-const valid = (method: string, path: string, status: number, body: unknown) => {
-  const validate = responseValidator(method, path, status)
-  expect(validate(body), `${method} ${path} ${status}: ${problems(validate).join('\n')}`).toBe(true)
-}
 
 beforeAll(async () => {
   server = await startQuietServer(data.dir)

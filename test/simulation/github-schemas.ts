@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import { expect } from 'vitest'
 
 /**
  * Validators from GitHub's own descriptions: the response schemas of its OpenAPI document
@@ -78,3 +79,9 @@ export const problems = (validate: ValidateFunction) =>
   (validate.errors ?? [])
     .map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`)
     .slice(0, 15)
+
+/** Expects an answer to match the response schema GitHub's document declares for it. */
+export function expectValidAnswer(method: string, path: string, status: number, body: unknown) {
+  const validate = responseValidator(method, path, status)
+  expect(validate(body), `${method} ${path} ${status}: ${problems(validate).join('\n')}`).toBe(true)
+}

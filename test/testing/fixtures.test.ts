@@ -41,6 +41,7 @@ describe('fixtures apply', () => {
       installations: 1,
       recordings: 1,
       mock_routes: 0,
+      openapi: 0,
     })
     const conn = await t.req('GET', '/api/connections/conn_acme_github', { key: FIXED_SECRET })
     expect(conn.status).toBe(200)

@@ -64,6 +64,22 @@ export const CassetteSchema = z
       description:
         "The workspace's mock routes for the exported provider(s), when it has any. Importing replaces a route with the same id (never duplicates it).",
     }),
+    openapi: z
+      .array(
+        z
+          .object({
+            provider: z.string().min(1).max(63),
+            content_type: z.enum(['application/json', 'application/yaml']),
+            document: z.string().min(1).meta({ description: 'The document as it was uploaded.' }),
+          })
+          .strict(),
+      )
+      .max(1000)
+      .optional()
+      .meta({
+        description:
+          "The OpenAPI documents attached to the exported provider(s), when there are any. Importing attaches each (replacing the provider's document).",
+      }),
   })
   .strict()
   .meta({

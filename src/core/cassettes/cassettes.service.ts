@@ -1,20 +1,22 @@
 import { type Db, inTransaction } from '../db/open.js'
 import type { MockRoutesService } from '../mock-routes/mock-routes.service.js'
+import type { OpenApiDocsService } from '../openapi-docs/openapi-docs.service.js'
 import type { RecordingsService } from '../recordings/recordings.service.js'
 import { CASSETTE_VERSION, type Cassette, type CassetteEntry, readBody, writeBody } from './cassette.js'
 
 /**
- * Cassettes: a workspace's recordings and mock routes (of one provider, or all) as one file, and
- * back. It depends on both; neither depends on it.
+ * Cassettes: a workspace's recordings, mock routes and OpenAPI documents (of one provider, or all)
+ * as one file, and back. It depends on them; none depends on it.
  */
 export function createCassettes(deps: {
   db: Db
   recordings: Pick<RecordingsService, 'rows' | 'record'>
   mockRoutes: Pick<MockRoutesService, 'exportRoutes' | 'importRoutes'>
+  openapi: Pick<OpenApiDocsService, 'list' | 'put'>
 }) {
-  const { db, recordings, mockRoutes } = deps
+  const { db, recordings, mockRoutes, openapi } = deps
   return {
-    /** Every recording (of one provider, or all) as a cassette, in a stable order, with the mock routes. */
+    /** Every recording (of one provider, or all) as a cassette, in a stable order, with the mock routes and OpenAPI documents. */
     exportCassette(workspaceId: string, provider?: string): Cassette {
       const entries: CassetteEntry[] = []
       for (const row of recordings.rows(workspaceId, provider)) {
@@ -37,7 +39,20 @@ export function createCassettes(deps: {
         })
       }
       const routes = mockRoutes.exportRoutes(workspaceId, provider)
-      return { version: CASSETTE_VERSION, entries, ...(routes.length > 0 && { mock_routes: routes }) }
+      const documents = openapi
+        .list(workspaceId)
+        .filter((doc) => provider === undefined || doc.provider === provider)
+        .map((doc) => ({
+          provider: doc.provider,
+          content_type: doc.content_type as 'application/json',
+          document: doc.source,
+        }))
+      return {
+        version: CASSETTE_VERSION,
+        entries,
+        ...(routes.length > 0 && { mock_routes: routes }),
+        ...(documents.length > 0 && { openapi: documents }),
+      }
     },
 
     /**
@@ -53,6 +68,8 @@ export function createCassettes(deps: {
         const routes =
           cassette.mock_routes &&
           mockRoutes.importRoutes(workspaceId, cassette.mock_routes, { base: '/mock_routes' })
+        for (const doc of cassette.openapi ?? [])
+          openapi.put(workspaceId, doc.provider, doc.document, doc.content_type)
         let imported = 0
         for (const entry of cassette.entries) {
           const stored = recordings.record(workspaceId, {

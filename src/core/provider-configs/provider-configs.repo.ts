@@ -20,12 +20,14 @@ export interface ProviderConfigRow {
   token_params: string | null
   api_base_url: string | null
   proxy_mode: ProxyMode
+  /** 1 when live and recorded exchanges are checked against the provider's OpenAPI document. */
+  validate_against_openapi: number
   created_at: string
   updated_at: string
 }
 
 export const COLUMNS =
-  'id, workspace_id, provider, name, client_id, client_secret, scopes, webhook_secret, webhook_signature, token_endpoint_auth_method, authorization_params, token_params, api_base_url, proxy_mode, created_at, updated_at'
+  'id, workspace_id, provider, name, client_id, client_secret, scopes, webhook_secret, webhook_signature, token_endpoint_auth_method, authorization_params, token_params, api_base_url, proxy_mode, validate_against_openapi, created_at, updated_at'
 
 /** Real mode needs a client id and a way to authenticate: a secret, or none (a public PKCE client). */
 export const isReal = (
@@ -48,6 +50,7 @@ export const toProviderConfig = (row: ProviderConfigRow): ProviderConfig => ({
   token_params: row.token_params ? (JSON.parse(row.token_params) as Record<string, string>) : null,
   api_base_url: row.api_base_url,
   proxy_mode: row.proxy_mode,
+  validate_against_openapi: row.validate_against_openapi === 1,
   mode: isReal(row) ? 'real' : 'simulated',
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -58,7 +61,7 @@ export function createProviderConfigsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO provider_configs (${COLUMNS}) VALUES (@id, @workspace_id, @provider, @name, @client_id,
      @client_secret, @scopes, @webhook_secret, @webhook_signature, @token_endpoint_auth_method,
-     @authorization_params, @token_params, @api_base_url, @proxy_mode, @created_at, @updated_at)`,
+     @authorization_params, @token_params, @api_base_url, @proxy_mode, @validate_against_openapi, @created_at, @updated_at)`,
   )
   const idInUse = db.prepare('SELECT 1 FROM provider_configs WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND id = ?`)
@@ -69,7 +72,8 @@ export function createProviderConfigsRepo(db: Db) {
     `UPDATE provider_configs SET name = @name, client_id = @client_id, client_secret = @client_secret, scopes = @scopes,
      webhook_secret = @webhook_secret, webhook_signature = @webhook_signature,
      token_endpoint_auth_method = @token_endpoint_auth_method, authorization_params = @authorization_params,
-     token_params = @token_params, api_base_url = @api_base_url, proxy_mode = @proxy_mode, updated_at = @updated_at
+     token_params = @token_params, api_base_url = @api_base_url, proxy_mode = @proxy_mode,
+     validate_against_openapi = @validate_against_openapi, updated_at = @updated_at
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
   const remove = db.prepare('DELETE FROM provider_configs WHERE workspace_id = ? AND id = ?')

@@ -30,6 +30,11 @@ const overrides = {
   }),
 }
 
+const validateAgainstOpenApi = z.boolean().meta({
+  description:
+    "Live and record modes check each request and the provider's answer against the provider's OpenAPI document (PUT /api/providers/{provider_id}/openapi): mismatches go into the `proxy.request` event's `validation` (`request` and `response`, each a list of `{pointer, detail}`) and the answer carries `Switchyard-Validation: failed` (else `passed`); the answer itself is never changed. Default false.",
+})
+
 /** A workspace's settings for one provider. Secrets are write-only: the API only says whether one is set. */
 export const ProviderConfigSchema = z
   .object({
@@ -46,6 +51,7 @@ export const ProviderConfigSchema = z
     ),
     ...overrides,
     proxy_mode: ProxyModeSchema,
+    validate_against_openapi: validateAgainstOpenApi,
     mode: z.enum(['real', 'simulated']).meta({
       description:
         'real when client_id and client_secret are set, or client_id alone with token_endpoint_auth_method `none` (OAuth against the provider); else simulated.',
@@ -70,6 +76,7 @@ export const CreateProviderConfigSchema = z
     token_params: overrides.token_params.optional(),
     api_base_url: overrides.api_base_url.optional(),
     proxy_mode: describeRef(ProxyModeSchema.optional(), 'Default `live`.'),
+    validate_against_openapi: validateAgainstOpenApi.optional(),
   })
   .strict()
   .meta({ id: 'CreateProviderConfig' })
@@ -86,6 +93,7 @@ export const UpdateProviderConfigSchema = z
     webhook_signature: SignatureSchemeSchema.nullable(),
     ...overrides,
     proxy_mode: ProxyModeSchema,
+    validate_against_openapi: validateAgainstOpenApi,
   })
   .partial()
   .strict()

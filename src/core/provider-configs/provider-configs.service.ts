@@ -74,6 +74,7 @@ export function createProviderConfigsService(deps: {
         token_params: jsonOrNull(input.token_params),
         api_base_url: input.api_base_url ?? null,
         proxy_mode: input.proxy_mode ?? 'live',
+        validate_against_openapi: input.validate_against_openapi ? 1 : 0,
         created_at: now,
         updated_at: now,
       }
@@ -112,6 +113,10 @@ export function createProviderConfigsService(deps: {
           patch.token_params === undefined ? current.token_params : jsonOrNull(patch.token_params),
         api_base_url: patch.api_base_url === undefined ? current.api_base_url : patch.api_base_url,
         proxy_mode: patch.proxy_mode ?? current.proxy_mode,
+        validate_against_openapi:
+          patch.validate_against_openapi === undefined
+            ? current.validate_against_openapi
+            : Number(patch.validate_against_openapi),
         updated_at: isoAt(clock.now()),
       }
       repo.update(next)

@@ -17,16 +17,22 @@ export interface ChainParts {
   mockRoutes: Answerer
   simulation: Answerer
   faults: Answerer
+  /** The provider's OpenAPI document (simulated connections of a provider that has one). */
+  openapi: Answerer
   recordings: Answerer
   live: Answerer
   /** Wraps the live answerer so each exchange is also stored. */
   record: (live: Answerer) => Answerer
+  /** Wraps a live or record answerer so its exchanges are checked against the provider's OpenAPI document. */
+  validate: (answerer: Answerer) => Answerer
 }
 
 /**
  * The one place that says what answers in each mode (built once, not per call):
- * - simulated: faults, then mock routes, the built-in simulation, recordings (never the network);
- * - live: the provider; record: the provider, each exchange stored;
+ * - simulated: faults, then mock routes, the built-in simulation, the provider's OpenAPI document,
+ *   recordings (never the network);
+ * - live: the provider; record: the provider, each exchange stored; both checked against the
+ *   OpenAPI document when the provider config has `validate_against_openapi`;
  * - replay: mock routes, then recordings (never the network).
  */
 export function defineChains(parts: ChainParts): Record<ChainMode, Chain> {
@@ -34,10 +40,11 @@ export function defineChains(parts: ChainParts): Record<ChainMode, Chain> {
     simulated: {
       mode: 'simulated',
       faults: parts.faults,
-      answerers: [parts.mockRoutes, parts.simulation, parts.recordings],
+      answerers: [parts.mockRoutes, parts.simulation, parts.openapi, parts.recordings],
     },
-    live: { mode: 'live', answerers: [parts.live] },
-    record: { mode: 'record', answerers: [parts.record(parts.live)] },
+    live: { mode: 'live', answerers: [parts.validate(parts.live)] },
+    // Validated outside the recorder: the recording keeps the provider's answer as it came.
+    record: { mode: 'record', answerers: [parts.validate(parts.record(parts.live))] },
     replay: { mode: 'replay', answerers: [parts.mockRoutes, parts.recordings] },
   }
 }

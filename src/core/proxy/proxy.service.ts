@@ -45,8 +45,19 @@ export function createProxy(deps: {
   providerConfigs: ProviderConfigsService
   recordings: Pick<RecordingsService, 'record'>
   events: EventsService
-  /** The offline answerers (core.ts): the workspace's mock routes, the simulation and its faults, recordings. */
-  offline: { mockRoutes: Answerer; simulation: Answerer; faults: Answerer; recordings: Answerer }
+  /** Checks a live exchange against the provider's OpenAPI document (`validate_against_openapi`). */
+  validate?: (call: ProxyCall, answer: ProxyAnswer) => Promise<{ answer: ProxyAnswer; validation?: unknown }>
+  /**
+   * The offline answerers (core.ts): the workspace's mock routes, the simulation and its faults, the
+   * provider's OpenAPI document, recordings.
+   */
+  offline: {
+    mockRoutes: Answerer
+    simulation: Answerer
+    faults: Answerer
+    openapi: Answerer
+    recordings: Answerer
+  }
   /** A full disk stops the proxy (its events and recordings could not be stored) until space returns. */
   disk: DiskWatch
 }) {
@@ -93,8 +104,23 @@ export function createProxy(deps: {
     return target
   }
 
+  // Live and record answers checked against the provider's OpenAPI document when its config says
+  // so: the mismatches go in the call's proxy.request event (the answer only gains a header).
+  const validations = new WeakMap<ProxyCall, unknown>()
+  const validating = (inner: Answerer): Answerer => ({
+    name: inner.name,
+    async answer(call) {
+      const answer = await inner.answer(call)
+      if (!answer || !deps.validate || !configs.get(call)?.validate_against_openapi) return answer
+      const checked = await deps.validate(call, answer)
+      if (checked.validation !== undefined) validations.set(call, checked.validation)
+      return checked.answer
+    },
+  })
+
   const chains = defineChains({
     ...deps.offline,
+    validate: validating,
     live: createLiveAnswerer({ credentials, targetOf, agentFor: agents.agentFor }),
     record: (live) =>
       recordAround(live, {
@@ -203,15 +229,13 @@ export function createProxy(deps: {
         if (chainMode === 'simulated' || chainMode === 'replay') mode = chainMode
         const answer = finish(call, await runChain(chains[chainMode], call))
         mode = answer.mode
-        emit(
-          answer.status,
-          chainMode === 'record'
-            ? {
-                recorded: answer.recording === true,
-                ...(answer.recording === false && { reason: 'response larger than the recording cap' }),
-              }
-            : {},
-        )
+        emit(answer.status, {
+          ...(chainMode === 'record' && {
+            recorded: answer.recording === true,
+            ...(answer.recording === false && { reason: 'response larger than the recording cap' }),
+          }),
+          ...(validations.has(call) && { validation: validations.get(call) }),
+        })
         return answer
       } catch (err) {
         emit(err instanceof AppError ? err.status : 500)

@@ -13,6 +13,7 @@ import { migration0012 } from './0012-data-plane.js'
 import { migration0014 } from './0014-simulation.js'
 import { migration0015 } from './0015-mock-routes.js'
 import { migration0016 } from './0016-workspace-scoped-tokens.js'
+import { migration0017 } from './0017-openapi.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ]

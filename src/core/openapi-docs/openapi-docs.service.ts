@@ -1,0 +1,149 @@
+import { type Clock, isoAt } from '../common/clock.js'
+import { afterCommit, type Db, inTransaction } from '../db/open.js'
+import { AppError, invalid } from '../errors.js'
+import { type CompiledApi, compileApi } from '../openapi-sim/compile-api.js'
+import { validatorsOf } from '../openapi-sim/validators.js'
+import type { ProvidersService } from '../providers/providers.service.js'
+import type { OpenApiDocsRepo, OpenApiDocumentRow } from './openapi-docs.repo.js'
+import type { OpenApiDocumentInfo } from './openapi-docs.schema.js'
+import { formatOf, parseDocument, unsupportedFormat } from './parse-document.js'
+import { validateDocument } from './validate-document.js'
+
+const noDocument = (provider: string) =>
+  new AppError(
+    'not_found',
+    `Provider '${provider}' has no OpenAPI document. Attach one with PUT /api/providers/${provider}/openapi.`,
+  )
+
+/**
+ * OpenAPI documents attached to providers (catalog or custom), per workspace: validated before
+ * anything is stored, kept as uploaded, and compiled (operations indexed, resources inferred) once
+ * per version for the simulation and the validating proxy.
+ */
+export function createOpenApiDocsService(deps: {
+  db: Db
+  repo: OpenApiDocsRepo
+  providers: ProvidersService
+  clock: Clock
+}) {
+  const { db, repo, providers, clock } = deps
+  // Compiled documents by workspace and provider, tagged with the stored version they came from.
+  const compiled = new Map<string, { updatedAt: string; api: CompiledApi }>()
+  const keyOf = (workspaceId: string, provider: string) => `${workspaceId}\u0000${provider}`
+
+  const infoOf = (
+    row: Omit<OpenApiDocumentRow, 'source' | 'document'> & { size: number },
+    api: CompiledApi,
+  ): OpenApiDocumentInfo => ({
+    provider: row.provider,
+    openapi: row.openapi_version,
+    title: row.title,
+    version: row.version,
+    content_type: row.content_type as OpenApiDocumentInfo['content_type'],
+    size: row.size,
+    operations: row.operations,
+    resources: api.resources.map((r) => r.collection),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  })
+
+  /** Parses and checks a document; throws a 400 listing every problem. */
+  const check = (text: string, contentType: string | undefined) => {
+    const format = formatOf(contentType)
+    if (!format) throw unsupportedFormat(contentType)
+    const doc = parseDocument(text, format)
+    const problems = validateDocument(doc)
+    if (problems.length > 0) {
+      throw invalid(
+        `The OpenAPI document has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was stored.`,
+        problems,
+      )
+    }
+    return { doc, format }
+  }
+
+  /** The compiled document of a provider, or undefined when it has none. */
+  function load(workspaceId: string, provider: string): CompiledApi | undefined {
+    // Asked on every simulated call: the version alone (the meta row would read the whole document).
+    const version = repo.version(workspaceId, provider)
+    const key = keyOf(workspaceId, provider)
+    if (version === undefined) {
+      compiled.delete(key)
+      return undefined
+    }
+    const cached = compiled.get(key)
+    if (cached && cached.updatedAt === version) return cached.api
+    const row = repo.get(workspaceId, provider) as OpenApiDocumentRow
+    const api = compileApi(JSON.parse(row.document ?? row.source) as Record<string, unknown>)
+    validatorsOf(api).warm()
+    compiled.set(key, { updatedAt: row.updated_at, api })
+    return api
+  }
+
+  return {
+    check,
+    /** Attaches (or replaces) a provider's document; nothing is stored when it is invalid. */
+    put(
+      workspaceId: string,
+      provider: string,
+      text: string,
+      contentType: string | undefined,
+    ): OpenApiDocumentInfo {
+      providers.get(workspaceId, provider)
+      const { doc, format } = check(text, contentType)
+      const api = compileApi(doc)
+      validatorsOf(api).warm()
+      const info = (doc.info ?? {}) as { title?: unknown; version?: unknown }
+      const existing = repo.meta(workspaceId, provider)
+      // A replacement within the same millisecond still gets a new version tag for the cache.
+      let now = isoAt(clock.now())
+      if (existing && existing.updated_at >= now) now = isoAt(Date.parse(existing.updated_at) + 1)
+      const row: OpenApiDocumentRow = {
+        workspace_id: workspaceId,
+        provider,
+        content_type: format === 'json' ? 'application/json' : 'application/yaml',
+        source: text,
+        document: format === 'json' ? null : JSON.stringify(doc),
+        openapi_version: String(doc.openapi),
+        title: String(info.title ?? ''),
+        version: String(info.version ?? ''),
+        operations: api.operations.length,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+      }
+      inTransaction(db, () => {
+        repo.upsert(row)
+        // Cached once stored for good: a rolled-back apply (a fixtures dry run) leaves no trace.
+        afterCommit(db, () => compiled.set(keyOf(workspaceId, provider), { updatedAt: now, api }))
+      })
+      return infoOf({ ...row, size: Buffer.byteLength(text) }, api)
+    },
+    /** The document as uploaded, with its content type. */
+    get(workspaceId: string, provider: string): { contentType: string; source: string } {
+      providers.get(workspaceId, provider)
+      const row = repo.get(workspaceId, provider)
+      if (!row) throw noDocument(provider)
+      return { contentType: row.content_type, source: row.source }
+    },
+    /** What is known of the attached document, or undefined. */
+    info(workspaceId: string, provider: string): OpenApiDocumentInfo | undefined {
+      const meta = repo.meta(workspaceId, provider)
+      const api = meta && load(workspaceId, provider)
+      return meta && api ? infoOf(meta, api) : undefined
+    },
+    /** Detaches the document and forgets what its simulation kept; 404 when there is none. */
+    remove(workspaceId: string, provider: string): void {
+      providers.get(workspaceId, provider)
+      const removed = inTransaction(db, () => {
+        repo.clearObjects(workspaceId, provider)
+        return repo.remove(workspaceId, provider)
+      })
+      compiled.delete(keyOf(workspaceId, provider))
+      if (!removed) throw noDocument(provider)
+    },
+    /** Every attached document of the workspace, as uploaded (for exports). */
+    list: (workspaceId: string) => repo.list(workspaceId),
+    load,
+  }
+}
+export type OpenApiDocsService = ReturnType<typeof createOpenApiDocsService>
