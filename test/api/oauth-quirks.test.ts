@@ -239,7 +239,9 @@ describe('token responses that are not RFC 6749 shaped', () => {
       fields: ['id', 'metadata'],
     })
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual([{ id: slack.id, created_at: expect.any(String), metadata: slack.metadata }])
+    expect(res.body.data).toEqual([
+      { id: slack.id, created_at: expect.any(String), metadata: slack.metadata },
+    ])
   })
 
   it('Salesforce: instance_url and the identity URL land in the metadata, and a refresh updates them', async () => {

@@ -88,7 +88,9 @@ describe('faults on a simulated GitHub connection', () => {
     const credentials = await res.json()
     expect(credentials.access_token).not.toBe(before)
     expect(Date.parse(credentials.expires_at)).toBeGreaterThan(t.clock.now())
-    expect(t.core.simulation.ledger.check(t.workspaceId, other, 'github', credentials.access_token)).toBe('ok')
+    expect(t.core.simulation.ledger.check(t.workspaceId, other, 'github', credentials.access_token)).toBe(
+      'ok',
+    )
   })
 
   it('DELETE clears the faults (204) and emits connection.fault_cleared', async () => {
