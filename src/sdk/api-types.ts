@@ -2876,7 +2876,15 @@ export interface components {
      * @default null
      * @enum {string|null}
      */
-    SignatureScheme: 'stripe' | 'shopify' | 'standard_webhooks' | 'github' | 'slack' | 'hubspot_v3' | null
+    SignatureScheme:
+      | 'shopify'
+      | 'standard_webhooks'
+      | 'github'
+      | 'slack'
+      | 'hubspot_v3'
+      | 'stripe'
+      | 'linear'
+      | null
     /**
      * @description Signature verdict of a captured webhook.
      * @enum {string|null}

@@ -227,8 +227,8 @@ describe('replay with changes: bad input is a 4xx and nothing is sent or stored'
   })
 
   it('resign for a provider without a signature scheme: 409', async () => {
-    await configure('linear')
-    const id = await capture('linear')
+    await configure('trello')
+    const id = await capture('trello')
     await refused(id, { resign: true }, 409, '/resign')
   })
 

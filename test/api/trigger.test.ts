@@ -174,6 +174,7 @@ describe('trigger event types', () => {
       'slack',
       'hubspot',
       'stripe',
+      'linear',
       null,
     ])
     const clerk = await (
@@ -183,10 +184,10 @@ describe('trigger event types', () => {
       provider: 'clerk',
       types: expect.arrayContaining(['user.created']),
     })
-    const linear = await (
-      await t.req('GET', '/api/events/trigger/types?provider=linear', { key: t.secretKey })
+    const trello = await (
+      await t.req('GET', '/api/events/trigger/types?provider=trello', { key: t.secretKey })
     ).json()
-    expect(linear.data[0]).toMatchObject({ provider: 'linear', types: null })
+    expect(trello.data[0]).toMatchObject({ provider: 'trello', types: null })
     expect((await t.req('GET', '/api/events/trigger/types?provider=nope', { key: t.secretKey })).status).toBe(
       400,
     )

@@ -90,7 +90,7 @@ describe('switchyard trigger', () => {
   })
 
   it('a provider without a sample set of its own takes any type', async () => {
-    expect((await trigger('linear', 'Issue.create')).code).toBe(0)
+    expect((await trigger('trello', 'card.created')).code).toBe(0)
   })
 
   it('--list prints every sample set; --list <provider> one; --json as JSON', async () => {
@@ -103,7 +103,7 @@ describe('switchyard trigger', () => {
     expect(one.stdout.trim()).toBe(
       'shopify: orders/create, orders/updated, orders/paid, orders/cancelled, products/create, products/update, products/delete, customers/create, customers/update, app/uninstalled',
     )
-    expect((await trigger('--list', 'linear')).stdout).toContain('linear: any type')
+    expect((await trigger('--list', 'trello')).stdout).toContain('trello: any type')
     const json = JSON.parse((await trigger('--list', 'clerk', '--json')).stdout)
     expect(json.data).toEqual([
       expect.objectContaining({ provider: 'clerk', types: expect.arrayContaining(['user.created']) }),

@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)(
       expect(options).toContain('push')
       expect(options).toContain('pull_request')
       expect(options).not.toContain('nosuchevent')
-      await dialog.provider.fill('linear')
+      await dialog.provider.fill('trello')
       await expect.poll(() => dialog.type.evaluate((el) => el.tagName)).toBe('INPUT')
       await context.close()
     })

@@ -24,7 +24,7 @@ describe('switchyard fixtures apply', () => {
     expect(JSON.parse(first.stdout).created).toMatchObject({ connections: 3, api_keys: 3, workspaces: 1 })
     const second = runCli(['fixtures', 'apply', FIXTURES_FILE, '--json', '--data', data])
     expect(second.code, second.stderr).toBe(0)
-    expect(Object.values(JSON.parse(second.stdout).created)).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
+    expect(Object.values(JSON.parse(second.stdout).created)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0])
   })
 
   it('refuses an invalid file whole, naming every problem by pointer', () => {
