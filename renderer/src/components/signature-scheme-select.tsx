@@ -15,6 +15,7 @@ const SCHEMES: Record<Scheme, true> = {
   shopify: true,
   standard_webhooks: true,
   hubspot_v3: true,
+  linear: true,
 }
 
 /** A select of the signature schemes, with an empty first choice whose label says what empty means. */
