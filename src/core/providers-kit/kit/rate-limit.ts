@@ -14,6 +14,7 @@ export interface RateWindow {
 }
 
 const HOUR_MS = 3_600_000
+const MAX_ACCOUNTS = 10_000
 /** Account and resource → the current window's number and count. */
 const counts = new Map<string, { index: number; used: number }>()
 
@@ -30,6 +31,8 @@ export const remainingOf = (w: RateWindow) => Math.max(0, w.limit - w.used)
 /** Counts one call in the window; the window after it. */
 export function spend(account: string, w: RateWindow): RateWindow {
   const next = { ...w, used: w.used + 1 }
+  // Windows of past hours count for nothing: dropped once the map grows, so it stays bounded.
+  if (counts.size >= MAX_ACCOUNTS) for (const [key, c] of counts) if (c.index < w.index) counts.delete(key)
   counts.set(`${account}\u0000${w.resource}`, { index: w.index, used: next.used })
   return next
 }
