@@ -38,6 +38,7 @@ import { createProvidersService } from './providers/providers.service.js'
 import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
 import { createSimulation } from './providers-kit/engine/simulation.service.js'
 import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
+import type { SimulationIds } from './providers-kit/kit/ids.js'
 import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { simulationAnswerers } from './proxy/simulation-adapter.js'
@@ -80,6 +81,8 @@ export interface CoreDeps {
   adminToken?: string
   /** Opens an upstream Switchyard for `sync pull` (the SDK adapter, passed in by the server and CLI). */
   openUpstream?: OpenUpstream
+  /** Random values simulated providers put in answers and webhooks (tests pass predictable ones). */
+  simulationIds?: SimulationIds
 }
 
 /** Without an upstream client, a pull is refused before anything is written. */
@@ -239,6 +242,7 @@ export function createCore(deps: CoreDeps) {
     deliver: (workspaceId, provider, sample, host, attribution) =>
       triggers.deliver(workspaceId, provider, sample, host, attribution),
     simulations: BUILT_IN_SIMULATIONS,
+    ...(deps.simulationIds && { simulationIds: deps.simulationIds }),
   })
   const openapiAnswerer = createOpenApiAnswerer({
     docs: openapiDocs,

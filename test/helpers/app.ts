@@ -5,6 +5,7 @@ import { bootstrap } from '../../src/core/bootstrap.js'
 import { createManualClock } from '../../src/core/common/clock.js'
 import { createCore } from '../../src/core/core.js'
 import { openDataFolder } from '../../src/core/data-folder.js'
+import type { SimulationIds } from '../../src/core/providers-kit/kit/ids.js'
 import { createApp } from '../../src/server/app.js'
 import { openSdkUpstream } from '../../src/server/sdk-upstream.js'
 
@@ -19,7 +20,7 @@ export function tempDir(prefix = 'switchyard-test-') {
  * workspace and keys. `req()` sends through `app.request()` with a loopback Host.
  * The default workspace gets a very high rate limit unless `rateLimited` is set.
  */
-export async function createTestApp(options: { rateLimited?: boolean } = {}) {
+export async function createTestApp(options: { rateLimited?: boolean; simulationIds?: SimulationIds } = {}) {
   const { dir, cleanup } = tempDir()
   const folder = openDataFolder(dir)
   const { db } = folder
@@ -30,6 +31,7 @@ export async function createTestApp(options: { rateLimited?: boolean } = {}) {
     encryptionKey: folder.encryptionKey,
     adminToken: folder.adminToken,
     openUpstream: openSdkUpstream,
+    ...(options.simulationIds && { simulationIds: options.simulationIds }),
   })
   const first = bootstrap(core)!
   // Most tests send bursts on a clock that never moves: lift the free tier's 60/minute unless asked.

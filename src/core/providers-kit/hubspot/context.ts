@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { isAnswer, jsonBodyOf, queryOf as queryOfCall } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
@@ -22,8 +21,8 @@ export type Json = Record<string, unknown>
 
 export { isAnswer }
 
-export const ok = (status: number, body: unknown) => answer(status, body, hubspotHeaders(randomUUID()))
-export const noContent = () => answer(204, null, hubspotHeaders(randomUUID()))
+export const ok = (status: number, body: unknown) => answer(status, body, hubspotHeaders())
+export const noContent = () => answer(204, null, hubspotHeaders())
 export const queryOf = (ctx: Ctx) => queryOfCall(ctx.call)
 export const iso = (ms: number) => new Date(ms).toISOString()
 

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer } from '../kit/http.js'
 import type { ErrorDialect } from '../kit/provider-kit.js'
+import { withCorrelationId } from './correlation.js'
 
 /** HubSpot's published limits for an OAuth app on a Professional account (the values its headers carry). */
 export const LIMITS = { daily: 650_000, intervalMs: 10_000, max: 190, secondly: 19 } as const
@@ -30,16 +30,15 @@ export function rateLimitHeaders(remaining: { interval: number; daily: number })
   ]
 }
 
-/** The headers of an ordinary answer: JSON, a correlation id, the policy headers. */
-export const hubspotHeaders = (correlationId: string): Array<[string, string]> => [
+/** The headers of an ordinary answer: JSON and the policy headers (the correlation id is stamped per call). */
+export const hubspotHeaders = (): Array<[string, string]> => [
   ['content-type', 'application/json;charset=utf-8'],
-  ['x-hubspot-correlation-id', correlationId],
   ...rateLimitHeaders({ interval: LIMITS.max - 1, daily: LIMITS.daily - 1 }),
 ]
 
 export { answer }
 
-/** HubSpot's error object: `{status: "error", message, correlationId, category, errors?, context?, …}`. */
+/** HubSpot's error object: `{status: "error", message, category, errors?, context?, …}` (`correlationId` is stamped per call). */
 export function hubspotError(
   status: number,
   category: ErrorCategory,
@@ -47,12 +46,7 @@ export function hubspotError(
   extra: Record<string, unknown> = {},
   headers?: Array<[string, string]>,
 ): ProxyAnswer {
-  const correlationId = randomUUID()
-  return answer(
-    status,
-    { status: 'error', message, correlationId, ...extra, category },
-    headers ?? hubspotHeaders(correlationId),
-  )
+  return answer(status, { status: 'error', message, ...extra, category }, headers ?? hubspotHeaders())
 }
 
 /** A 400 VALIDATION_ERROR; `errors` are HubSpot's per-input entries when there are any. */
@@ -78,43 +72,46 @@ export const hubspotDialect: ErrorDialect = {
             ? 'INTERNAL_ERROR'
             : 'VALIDATION_ERROR',
   }),
-  unauthorized(verdict) {
-    if (verdict === 'expired')
-      return hubspotError(
-        401,
-        'EXPIRED_AUTHENTICATION',
-        'The OAuth token used to make this call expired. Refresh it with the refresh token (https://developers.hubspot.com/docs/api/oauth/tokens).',
-        { context: { reason: ['expired'] } },
-      )
+  unauthorized: (verdict, { ids }) => withCorrelationId(unauthorized(verdict), ids.uuid()),
+  rateLimited: ({ ids }) =>
+    withCorrelationId(
+      hubspotError(
+        429,
+        'RATE_LIMITS',
+        `You have reached your ten_secondly_rolling limit. (Simulated: a rate_limit fault.)`,
+        { errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING', groupName: 'publicapi:oauth' },
+        [
+          ['content-type', 'application/json;charset=utf-8'],
+          ...rateLimitHeaders({ interval: 0, daily: LIMITS.daily - LIMITS.max }),
+        ],
+      ),
+      ids.uuid(),
+    ),
+  serverError: (status, { ids }) =>
+    withCorrelationId(
+      hubspotError(
+        status,
+        'INTERNAL_ERROR',
+        status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'internal error',
+      ),
+      ids.uuid(),
+    ),
+}
+
+/** HubSpot's 401 for a token the account no longer accepts. */
+function unauthorized(verdict: Parameters<ErrorDialect['unauthorized']>[0]): ProxyAnswer {
+  if (verdict === 'expired')
     return hubspotError(
       401,
-      'INVALID_AUTHENTICATION',
-      verdict === 'revoked'
-        ? 'The OAuth token used to make this call has been revoked.'
-        : 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+      'EXPIRED_AUTHENTICATION',
+      'The OAuth token used to make this call expired. Refresh it with the refresh token (https://developers.hubspot.com/docs/api/oauth/tokens).',
+      { context: { reason: ['expired'] } },
     )
-  },
-
-  rateLimited({ ids }) {
-    const correlationId = ids.uuid()
-    return hubspotError(
-      429,
-      'RATE_LIMITS',
-      `You have reached your ten_secondly_rolling limit. (Simulated: a rate_limit fault.)`,
-      { errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING', groupName: 'publicapi:oauth' },
-      [
-        ['content-type', 'application/json;charset=utf-8'],
-        ['x-hubspot-correlation-id', correlationId],
-        ...rateLimitHeaders({ interval: 0, daily: LIMITS.daily - LIMITS.max }),
-      ],
-    )
-  },
-
-  serverError(status) {
-    return hubspotError(
-      status,
-      'INTERNAL_ERROR',
-      status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'internal error',
-    )
-  },
+  return hubspotError(
+    401,
+    'INVALID_AUTHENTICATION',
+    verdict === 'revoked'
+      ? 'The OAuth token used to make this call has been revoked.'
+      : 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+  )
 }

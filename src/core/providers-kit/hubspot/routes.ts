@@ -6,6 +6,7 @@ import {
   removeAssociation,
 } from './associations.js'
 import { batchArchive, batchCreate, batchRead, batchUpdate } from './batch.js'
+import { withCorrelationId } from './correlation.js'
 import {
   archiveObject,
   createObject,
@@ -25,7 +26,7 @@ const isKind = (type: string) => kindOf(type) !== undefined
  * The simulated CRM: v3 objects of the kinds it knows (contacts, companies), singly and in
  * batches, and v4 associations between two different kinds; anything else falls through.
  */
-export const route = routeTable<HubspotState>(
+const table = routeTable<HubspotState>(
   [
     ['GET', V3, listObjects],
     ['POST', V3, createObject],
@@ -47,3 +48,9 @@ export const route = routeTable<HubspotState>(
     where: (p) => p.fromType === undefined || kindOf(p.fromType) !== kindOf(p.toType!),
   },
 )
+
+/** The table's handler for a call, its answer stamped with the call's correlation id. */
+export const route: typeof table = (call) => {
+  const handler = table(call)
+  return handler && ((ctx) => withCorrelationId(handler(ctx), ctx.ids.uuid()))
+}
