@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildOpenApiDocument, generateSdkFiles } from '../../scripts/generate-sdk-types.js'
+import { SIGNATURE_SCHEME_IDS } from '../../src/core/providers-kit/registry.js'
+import { ENUMS } from '../../src/sdk/api-enums.js'
 import { Switchyard } from '../../src/sdk/index.js'
 
 /** The SDK's types come from the server's schemas, and the SDK keeps up with the API. */
@@ -10,7 +12,7 @@ import { Switchyard } from '../../src/sdk/index.js'
 const NOT_IN_SDK = new Set(['streamEvents', 'proxyGet', 'proxyPost', 'proxyPut', 'proxyPatch', 'proxyDelete'])
 
 describe('one source of truth', () => {
-  it('src/sdk/api-types.ts and api-routes.ts are what `npm run sdk:types` generates from the app today', async () => {
+  it('src/sdk/api-types.ts, api-routes.ts and api-enums.ts are what `npm run sdk:types` generates from the app today', async () => {
     const files = await generateSdkFiles()
     for (const [file, fresh] of Object.entries(files)) {
       expect(readFileSync(file, 'utf8') === fresh, `${file} is stale: run npm run sdk:types`).toBe(true)
@@ -32,5 +34,9 @@ describe('one source of truth', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('the dashboard lists the signature schemes of the provider kits from the generated enum values', () => {
+    expect(ENUMS.SignatureScheme).toEqual(SIGNATURE_SCHEME_IDS)
   })
 })
