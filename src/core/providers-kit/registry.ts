@@ -4,11 +4,12 @@ import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
 import type { SignatureScheme } from './schemes/scheme.js'
+import { shopify } from './shopify/index.js'
 import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear] as const
+export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, shopify] as const
 
 type KitScheme = Extract<(typeof PROVIDER_KITS)[number], { scheme: unknown }>['scheme']
 type GenericScheme = (typeof GENERIC_SCHEMES)[number]

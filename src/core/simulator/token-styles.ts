@@ -19,12 +19,6 @@ const STYLES: Record<string, TokenStyle> = {
     () => randomBase62(48),
     3_600,
   ),
-  shopify: style(
-    () => `shpua_${hex(32)}`,
-    'shprt_',
-    () => hex(32),
-    86_400,
-  ),
   notion: style(
     () => `ntn_${randomBase62(46)}`,
     'nrt_',

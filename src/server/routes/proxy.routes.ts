@@ -19,6 +19,26 @@ const MIB = 1024 * 1024
 const SCHEME = /^(?:(?:Bearer|token)\s+(\S+)|(sk_\S+))\s*$/i
 
 /**
+ * The headers the catalog's providers take their token in (`api.token_header`), where their SDKs
+ * send it: without an `Authorization` header, a bare `sk_…` key in one of these is taken instead.
+ */
+export const PROVIDER_TOKEN_HEADERS = ['x-shopify-access-token'] as const
+const BARE_KEY = /^\s*(sk_\S+)\s*$/
+
+const keyOf = (c: Context<AppEnv>): string | undefined => {
+  const header = c.req.header('authorization')
+  if (header) {
+    const match = SCHEME.exec(header)
+    return match?.[1] ?? match?.[2]
+  }
+  for (const name of PROVIDER_TOKEN_HEADERS) {
+    const bare = BARE_KEY.exec(c.req.header(name) ?? '')
+    if (bare) return bare[1]
+  }
+  return undefined
+}
+
+/**
  * Authenticates like every API route (a secret key; counted against the workspace's rate limit),
  * but also takes the `token` scheme, so a provider SDK pointed at the proxy can send the key as its
  * own token. The RateLimit fields are added to every answer, except where the provider's answer
@@ -27,9 +47,7 @@ const SCHEME = /^(?:(?:Bearer|token)\s+(\S+)|(sk_\S+))\s*$/i
 const proxyKey =
   (core: Core): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const header = c.req.header('authorization')
-    const match = header ? SCHEME.exec(header) : null
-    const token = match?.[1] ?? match?.[2]
+    const token = keyOf(c)
     if (!token) {
       throw new AppError(
         'unauthorized',
@@ -62,7 +80,7 @@ The answer is the provider's status, headers (hop-by-hop removed) and body bytes
 
 Request bodies up to ${PROXY_BODY_LIMIT / MIB} MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle ${UPSTREAM_TIMEOUT_MS / 1000} s: before its headers that is a 504 \`upstream_timeout\`, in the middle of a body the stream is cut. Unreachable providers are a 502 \`upstream_error\` naming the cause.
 
-Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in \`Link\` and \`Location\` are rewritten to \`/proxy/{connection_id}/…\`, so following them stays on the gateway. Every call emits a \`proxy.request\` event (credentials redacted). Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
+Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in \`Link\` and \`Location\` are rewritten to \`/proxy/{connection_id}/…\`, so following them stays on the gateway. Every call emits a \`proxy.request\` event (credentials redacted). Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\` (or, without \`Authorization\`, a bare key in the header a provider's SDK sends its token in: \`X-Shopify-Access-Token\`); proxied calls count against the workspace's rate limit.`
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 

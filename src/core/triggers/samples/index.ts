@@ -2,7 +2,6 @@ import type { SignatureScheme } from '../../providers/providers.schema.js'
 import { PROVIDER_KITS } from '../../providers-kit/registry.js'
 import { KNOWN_TYPES } from './known-types.js'
 import { fake, type SampleBuilder } from './sample.js'
-import { shopify } from './shopify.js'
 
 const STANDARD_DATA: Record<string, (nowMs: number) => Record<string, unknown>> = {
   'user.created': (n) => ({
@@ -59,13 +58,11 @@ const generic: SampleBuilder = ({ type, nowMs }) => ({
 })
 
 const BY_PROVIDER: Record<string, SampleBuilder> = {
-  shopify,
   zoom,
   ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.webhooks.sample])),
 }
 /** A provider's scheme implies its samples: a custom provider signing like GitHub gets GitHub's. */
 const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
-  shopify,
   standard_webhooks: standard,
   ...(Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.scheme.id, kit.webhooks.sample])) as Record<
     (typeof PROVIDER_KITS)[number]['scheme']['id'],

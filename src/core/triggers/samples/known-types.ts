@@ -8,18 +8,6 @@ import { PROVIDER_KITS } from '../../providers-kit/registry.js'
  */
 const GENERIC_TYPES = {
   // GitHub types may name an action too: `pull_request.closed`.
-  shopify: [
-    'orders/create',
-    'orders/updated',
-    'orders/paid',
-    'orders/cancelled',
-    'products/create',
-    'products/update',
-    'products/delete',
-    'customers/create',
-    'customers/update',
-    'app/uninstalled',
-  ],
   zoom: ['meeting.created', 'meeting.started', 'meeting.ended', 'meeting.deleted', 'recording.completed'],
   /** Every provider that signs with Standard Webhooks (Clerk, Resend, …). */
   standard_webhooks: ['user.created', 'user.updated', 'email.sent', 'email.delivered'],

@@ -12,8 +12,8 @@ import {
 /**
  * A small GraphQL executor over plain values: a field is the value's property of that name (a
  * function is called with the field's arguments), anything the value lacks is `null`, and
- * `__typename` is the value's own. This answers every field an SDK's fragment selects, as Linear
- * does, without a copy of Linear's schema.
+ * `__typename` is the value's own. This answers every field an SDK's fragment or a client's query
+ * selects (Linear, Shopify) without a copy of the provider's schema.
  */
 export type Resolved = unknown
 export type FieldFn = (args: Record<string, unknown>) => Resolved
@@ -52,7 +52,7 @@ export function parseRequest(query: string, variables: Record<string, unknown>):
 }
 
 /** The fields of a selection set, fragments spread in (type conditions are not checked). */
-function fieldsOf(set: SelectionSetNode, parsed: Parsed): FieldNode[] {
+export function fieldsOf(set: SelectionSetNode, parsed: Parsed): FieldNode[] {
   return set.selections.flatMap((s): FieldNode[] => {
     if (s.kind === Kind.FIELD) return [s]
     if (s.kind === Kind.INLINE_FRAGMENT) return fieldsOf(s.selectionSet, parsed)

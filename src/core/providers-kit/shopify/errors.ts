@@ -1,0 +1,78 @@
+import type { ProxyAnswer } from '../../proxy/answerer.js'
+import { answer, type HeaderList } from '../kit/http.js'
+import type { SimulationIds } from '../kit/ids.js'
+import type { ErrorDialect } from '../kit/provider-kit.js'
+import { MAXIMUM_AVAILABLE, RESTORE_RATE } from './cost.js'
+
+/**
+ * Shopify's errors. A refused request (bad token, a body that is no query, a server failure) is
+ * an HTTP error with `{errors: "<message>"}`; anything the GraphQL layer refuses (syntax, a bad
+ * argument, access scopes, a throttled query) is HTTP 200 with `{errors: [{message, extensions:
+ * {code}}]}` beside the query's cost, as the Admin API answers it.
+ */
+export const shopifyHeaders = (ids: SimulationIds): HeaderList => [
+  ['content-type', 'application/json; charset=utf-8'],
+  ['x-request-id', ids.uuid()],
+]
+
+export const httpError = (status: number, errors: unknown, headers: HeaderList): ProxyAnswer =>
+  answer(status, { errors }, headers)
+
+export interface GraphqlErrorInput {
+  message: string
+  code: string
+  path?: string
+  extra?: Record<string, unknown>
+}
+
+export const graphqlErrors = (e: GraphqlErrorInput) => [
+  {
+    message: e.message,
+    locations: [{ line: 1, column: 1 }],
+    ...(e.path && { path: [e.path] }),
+    extensions: { code: e.code, ...e.extra },
+  },
+]
+
+const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)'
+
+export const shopifyDialect: ErrorDialect = {
+  contentType: 'application/json; charset=utf-8',
+  body: (_status, message) => ({ errors: message }),
+  // Shopify answers an expired, revoked (app uninstalled) or unknown token alike.
+  unauthorized: (_verdict, { ids }) => httpError(401, INVALID_TOKEN, shopifyHeaders(ids)),
+  // A throttled query is HTTP 200 with a THROTTLED error and the bucket it could not draw from.
+  rateLimited: ({ ids }) =>
+    answer(
+      200,
+      {
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost: 1,
+            actualQueryCost: null,
+            throttleStatus: {
+              maximumAvailable: MAXIMUM_AVAILABLE,
+              currentlyAvailable: 0,
+              restoreRate: RESTORE_RATE,
+            },
+          },
+        },
+      },
+      shopifyHeaders(ids),
+    ),
+  serverError: (status, { ids }) => {
+    const headers = shopifyHeaders(ids)
+    const requestId = headers[1]![1]
+    return httpError(
+      status,
+      `Internal error. Looks like something went wrong on our end.\nRequest ID: ${requestId} (see https://www.shopifystatus.com for status updates)`,
+      headers,
+    )
+  },
+}
