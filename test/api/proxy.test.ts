@@ -204,7 +204,7 @@ describe('/proxy/{connection_id}/{path}, live', () => {
   it('the Shopify catalog entry declares X-Shopify-Access-Token', async () => {
     const shopify = await (await fetch(`${gateway.server.url}/providers/shopify`)).json()
     expect(shopify.api).toEqual({
-      base_url: 'https://{shop}.myshopify.com/admin/api/2024-10',
+      base_url: 'https://{shop}.myshopify.com',
       token_header: 'X-Shopify-Access-Token',
     })
   })

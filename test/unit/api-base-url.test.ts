@@ -40,7 +40,7 @@ describe('resolveApiBaseUrl', () => {
   it('Shopify and Zendesk: {shop} / {subdomain} from the session params', () => {
     expect(
       resolveApiBaseUrl({ provider: provider('shopify'), connection: connection({ shop: 'acme' }) }),
-    ).toBe('https://acme.myshopify.com/admin/api/2024-10')
+    ).toBe('https://acme.myshopify.com')
     expect(
       resolveApiBaseUrl({ provider: provider('zendesk'), connection: connection({ subdomain: 'acme' }) }),
     ).toBe('https://acme.zendesk.com/api/v2')
