@@ -9,7 +9,7 @@ export const ENUMS = {
   KeyRole: ['secret', 'publishable'],
   MockMethod: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', '*'],
   ProxyMode: ['live', 'record', 'replay'],
-  SignatureScheme: ['shopify', 'standard_webhooks', 'github', 'slack', 'hubspot_v3', 'stripe', 'linear'],
+  SignatureScheme: ['standard_webhooks', 'github', 'slack', 'hubspot_v3', 'stripe', 'linear', 'shopify'],
   SignatureVerdict: ['valid', 'invalid', 'unverified'],
   Tier: ['free', 'pro', 'enterprise'],
   TokenEndpointAuthMethod: ['client_secret_basic', 'client_secret_post', 'none'],
