@@ -168,13 +168,13 @@ describe('trigger event types', () => {
     const all = await (await t.req('GET', '/api/events/trigger/types', { key: t.secretKey })).json()
     // Providers without a kit folder, then the kits in registry order, then the scheme-wide set.
     expect(all.data.map((e: { provider: string | null }) => e.provider)).toEqual([
-      'shopify',
       'zoom',
       'github',
       'slack',
       'hubspot',
       'stripe',
       'linear',
+      'shopify',
       null,
     ])
     const clerk = await (
