@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
 // connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers, and the latency from creating an
+// customers and a GraphQL page of 30 Shopify products, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -49,6 +49,20 @@ try {
       body: { name: `Customer ${i}`, email: `c${i}@example.com`, metadata: { plan: 'pro' } },
     })),
   )
+  const shopifyConnection = simulated('shopify', ['write_products'])
+  const SHOPIFY_PAGE = '{ products(first: 30) { nodes { id title } } }'
+  core.simulation.seed(
+    ws,
+    shopifyConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/admin/api/2024-10/graphql.json',
+      body: {
+        query: 'mutation ($p: ProductCreateInput!) { productCreate(product: $p) { product { id } } }',
+        variables: { p: { title: `Product ${i}`, tags: ['bench'] } },
+      },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -86,6 +100,32 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  // Shopify's cost bucket (2,000 points, 100 a second) holds about 60 pages of 30 (32 points each):
+  // 55 calls, 10 at a time, timed from the first to the last answer, each checked to be a full page.
+  const products = `${gateway.url}/proxy/${shopifyConnection.id}/admin/api/2024-10/graphql.json`
+  const shopifyInit = {
+    method: 'POST',
+    headers: { 'x-shopify-access-token': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: SHOPIFY_PAGE }),
+  }
+  // 5 warm-up calls, then 55 timed.
+  for (let i = 0; i < 5; i++) await (await fetch(products, shopifyInit)).arrayBuffer()
+  const SHOPIFY_CALLS = 55
+  let shopifyLeft = SHOPIFY_CALLS
+  const shopifyStart = process.hrtime.bigint()
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (shopifyLeft-- > 0) {
+        const res = await fetch(products, shopifyInit)
+        const nodes = ((await res.json()) as { data?: { products?: { nodes?: unknown[] } } }).data?.products
+          ?.nodes
+        if (res.status !== 200 || nodes?.length !== 30)
+          throw new Error(`products: ${res.status}, ${nodes?.length}`)
+      }
+    }),
+  )
+  const shopifyRps = SHOPIFY_CALLS / (Number(process.hrtime.bigint() - shopifyStart) / 1e9)
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -140,10 +180,11 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Shopify, a GraphQL page of 30 products (\`POST …/admin/api/2024-10/graphql.json\`, ${SHOPIFY_CALLS} calls, 10 at a time: what its cost bucket allows): ${Math.round(shopifyRps).toLocaleString('en-US')} calls/s.**
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; shopify products page of 30: ${Math.round(shopifyRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)
