@@ -157,6 +157,24 @@ describe('@shopify/admin-api-client against the simulated Shopify', () => {
       'Mugshot poster',
     ])
     expect(await search('hoodie')).toEqual(['Hoodie'])
+    const newest = await shopify.request(
+      '{ products(first: 2, reverse: true) { nodes { title } pageInfo { endCursor } } }',
+    )
+    expect(newest.data.products.nodes).toEqual([{ title: 'Mugshot poster' }, { title: 'Sticker pack' }])
+    const older = await shopify.request(
+      'query ($after: String) { products(first: 1, after: $after, reverse: true) { nodes { title } } }',
+      {
+        variables: { after: newest.data.products.pageInfo.endCursor },
+      },
+    )
+    expect(older.data.products.nodes).toEqual([{ title: 'Mug warmer' }])
+    const foreign = await shopify.request(
+      'query ($after: String) { orders(first: 1, after: $after) { nodes { id } } }',
+      {
+        variables: { after: newest.data.products.pageInfo.endCursor },
+      },
+    )
+    expect(foreign.errors?.graphQLErrors?.[0]?.message).toBe('Invalid cursor for current pagination sort.')
   })
 
   it('orderCreate and orders(first, after): orders of the shop, oldest first', async () => {

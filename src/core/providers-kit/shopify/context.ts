@@ -27,8 +27,8 @@ export const allOf = <T>(ctx: Ctx, kind: string): T[] =>
   ctx.objects.page(kind, '', null, 100_000, 0, 'asc').rows.map((r) => JSON.parse(r) as T)
 
 /**
- * A Relay connection over `items` (in their order), paged with `first`/`after`, `reverse` turning
- * the order round; a cursor names an item's number, so one of another list is refused.
+ * A Relay connection over `items` (ascending by number), paged with `first`/`after`, `reverse`
+ * turning the order round; a cursor names an item's number and kind, so one of another list is refused.
  */
 export function pagedConnection<T extends { num: number }>(
   kind: string,
@@ -53,21 +53,24 @@ export function pagedConnection<T extends { num: number }>(
       'first cannot exceed 250. To query larger amounts of data with fewer limits, bulk operations should be used instead.',
       'MAX_INPUT_SIZE_EXCEEDED',
     )
-  const ordered = args.reverse === true ? [...items].reverse() : items
+  const reverse = args.reverse === true
+  const ordered = reverse ? [...items].reverse() : items
   const after = decodeCursor(args.after ?? undefined, kind)
-  if (after === null) throw graphqlError(`Invalid cursor for current pagination sort.`, 'BAD_REQUEST')
-  const start = after === undefined ? 0 : ordered.findIndex((i) => String(i.num) === after) + 1
-  if (start === 0 && after !== undefined)
+  if (after === null || (after !== undefined && !/^\d+$/.test(after)))
     throw graphqlError('Invalid cursor for current pagination sort.', 'BAD_REQUEST')
-  const page = ordered.slice(start, start + first)
+  // Keyset: the items past the cursor's (which may since have left the list) in the list's order.
+  const past = (num: number) => after === undefined || (reverse ? num < Number(after) : num > Number(after))
+  const start = ordered.findIndex((i) => past(i.num))
+  const rest = start === -1 ? [] : ordered.slice(start)
+  const page = rest.slice(0, first)
   const edges = page.map((item) => ({ cursor: encodeCursor(kind, item.num), node: toNode(item) }))
   return {
     edges,
     nodes: edges.map((e) => e.node),
     pageInfo: {
       __typename: 'PageInfo',
-      hasNextPage: start + page.length < ordered.length,
-      hasPreviousPage: start > 0,
+      hasNextPage: page.length < rest.length,
+      hasPreviousPage: after !== undefined,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
