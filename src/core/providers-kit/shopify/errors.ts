@@ -10,9 +10,9 @@ import { MAXIMUM_AVAILABLE, RESTORE_RATE } from './cost.js'
  * argument, access scopes, a throttled query) is HTTP 200 with `{errors: [{message, extensions:
  * {code}}]}` beside the query's cost, as the Admin API answers it.
  */
-export const shopifyHeaders = (ids: SimulationIds): HeaderList => [
+export const shopifyHeaders = (ids: SimulationIds, requestId = ids.uuid()): HeaderList => [
   ['content-type', 'application/json; charset=utf-8'],
-  ['x-request-id', ids.uuid()],
+  ['x-request-id', requestId],
 ]
 
 export const httpError = (status: number, errors: unknown, headers: HeaderList): ProxyAnswer =>
@@ -34,6 +34,17 @@ export const graphqlErrors = (e: GraphqlErrorInput) => [
   },
 ]
 
+/** Shopify's throttled answer: a THROTTLED error beside the cost the bucket could not pay. */
+export const throttled = (cost: Record<string, unknown>) => ({
+  errors: [
+    {
+      message: 'Throttled',
+      extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+    },
+  ],
+  extensions: { cost },
+})
+
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)'
 
 export const shopifyDialect: ErrorDialect = {
@@ -45,34 +56,23 @@ export const shopifyDialect: ErrorDialect = {
   rateLimited: ({ ids }) =>
     answer(
       200,
-      {
-        errors: [
-          {
-            message: 'Throttled',
-            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
-          },
-        ],
-        extensions: {
-          cost: {
-            requestedQueryCost: 1,
-            actualQueryCost: null,
-            throttleStatus: {
-              maximumAvailable: MAXIMUM_AVAILABLE,
-              currentlyAvailable: 0,
-              restoreRate: RESTORE_RATE,
-            },
-          },
+      throttled({
+        requestedQueryCost: 1,
+        actualQueryCost: null,
+        throttleStatus: {
+          maximumAvailable: MAXIMUM_AVAILABLE,
+          currentlyAvailable: 0,
+          restoreRate: RESTORE_RATE,
         },
-      },
+      }),
       shopifyHeaders(ids),
     ),
   serverError: (status, { ids }) => {
-    const headers = shopifyHeaders(ids)
-    const requestId = headers[1]![1]
+    const requestId = ids.uuid()
     return httpError(
       status,
       `Internal error. Looks like something went wrong on our end.\nRequest ID: ${requestId} (see https://www.shopifystatus.com for status updates)`,
-      headers,
+      shopifyHeaders(ids, requestId),
     )
   },
 }

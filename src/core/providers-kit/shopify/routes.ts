@@ -3,7 +3,7 @@ import { answer, isAnswer, jsonBodyOf } from '../kit/http.js'
 import { routeTable } from '../kit/routes.js'
 import type { Args, Ctx } from './context.js'
 import { draw, queryCost, refund, SINGLE_QUERY_MAX, throttleStatusOf } from './cost.js'
-import { graphqlErrors, httpError, shopifyHeaders } from './errors.js'
+import { graphqlErrors, httpError, shopifyHeaders, throttled } from './errors.js'
 import { order, orderCreate, orders } from './orders.js'
 import { product, productCreate, products, productUpdate } from './products.js'
 import { shopNode } from './representations.js'
@@ -68,15 +68,7 @@ function graphql(ctx: Ctx) {
     })
     return answer(200, { errors, extensions: cost(null) }, headers)
   }
-  if (!draw(account, requested, ctx.nowMs)) {
-    const errors = [
-      {
-        message: 'Throttled',
-        extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
-      },
-    ]
-    return answer(200, { errors, extensions: cost(null) }, headers)
-  }
+  if (!draw(account, requested, ctx.nowMs)) return answer(200, throttled(cost(null).cost), headers)
   const result = execute(rootOf(ctx), parsed)
   const actual = result.error ? requested : queryCost(parsed, result.data)
   const extensions = cost(actual, refund(account, requested - actual, ctx.nowMs))
