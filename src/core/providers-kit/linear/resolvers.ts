@@ -1,6 +1,6 @@
+import { UserFacingError } from '../kit/graphql.js'
 import { decodeCursor, encodeCursor } from '../kit/pagination.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
-import { UserFacingError } from '../kit/graphql.js'
 import {
   commentFields,
   commentWebhookData,

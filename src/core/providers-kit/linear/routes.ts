@@ -1,7 +1,7 @@
+import { execute, parseRequest } from '../kit/graphql.js'
 import { answer, isAnswer, jsonBodyOf } from '../kit/http.js'
 import { routeTable } from '../kit/routes.js'
 import { linearError, linearHeaders } from './errors.js'
-import { execute, parseRequest } from '../kit/graphql.js'
 import { type Ctx, rootOf } from './resolvers.js'
 import type { LinearState } from './state.js'
 
