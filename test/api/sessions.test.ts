@@ -118,7 +118,9 @@ describe('choosing the mode', () => {
     })
     const location = (await t.req('GET', new URL(url).pathname)).headers.get('location')!
     expect(location.startsWith('https://acme-store.myshopify.com/admin/oauth/authorize?')).toBe(true)
-    expect(new URL(location).searchParams.get('scope')).toBe('read_products,write_products,read_orders,write_orders')
+    expect(new URL(location).searchParams.get('scope')).toBe(
+      'read_products,write_products,read_orders,write_orders',
+    )
   })
 
   it("a provider that does not take PKCE gets no code_challenge in real mode (the provider's pkce flag)", async () => {
