@@ -39,8 +39,9 @@ import { createProvidersService } from './providers/providers.service.js'
 import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
 import { createSimulation } from './providers-kit/engine/simulation.service.js'
 import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
-import type { SimulationIds } from './providers-kit/kit/ids.js'
+import { randomSimulationIds, type SimulationIds } from './providers-kit/kit/ids.js'
 import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
+import { createGatewayErrors } from './proxy/gateway-errors.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { simulationAnswerers } from './proxy/simulation-adapter.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -271,6 +272,20 @@ export function createCore(deps: CoreDeps) {
     disk,
   })
 
+  // The gateway's own errors on /proxy, in the connection's provider's dialect
+  const gatewayErrors = createGatewayErrors({
+    connection(workspaceId, id) {
+      try {
+        return connections.get(workspaceId, id)
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') return undefined
+        throw err
+      }
+    },
+    simulations: BUILT_IN_SIMULATIONS,
+    ids: deps.simulationIds ?? randomSimulationIds,
+  })
+
   // Snapshots and sync
   const snapshots = createSnapshots({ db, encryptionKey: deps.encryptionKey })
   snapshots.onReset(() => providers.resync())
@@ -331,6 +346,7 @@ export function createCore(deps: CoreDeps) {
     simulation,
     openapiDocs,
     proxy,
+    gatewayErrors,
     snapshots,
     sync,
     overview,

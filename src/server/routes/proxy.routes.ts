@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Principal } from '../../core/auth/authenticate.js'
 import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
 import { PROXY_BODY_LIMIT, RECORDING_BODY_CAP } from '../../core/proxy/proxy.service.js'
@@ -38,6 +39,8 @@ const proxyKey =
       )
     }
     const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
+    // Known before the rate and role checks, so their refusals can speak the connection's dialect.
+    c.set('principal', principal)
     const headers = countRequest(core, principal)
     if (principal.role !== 'secret') {
       throw new AppError(
@@ -46,7 +49,6 @@ const proxyKey =
         headers && { headers },
       )
     }
-    c.set('principal', principal)
     await next()
     // On a provider's answer, a RateLimit field the provider sent itself is left as it is.
     const own = c.res.headers.has('switchyard-proxy-mode') ? c.res.headers : undefined
@@ -54,6 +56,26 @@ const proxyKey =
       c,
       headers && Object.fromEntries(Object.entries(headers).filter(([name]) => !own?.has(name))),
     )
+  }
+
+/**
+ * Rewrites an error the gateway itself raised on this route (not a provider's answer) from
+ * problem+json into the provider's dialect, when one is known for the caller (gateway-errors.ts):
+ * a secret key's own connection, else the official SDK its User-Agent names.
+ */
+const inProviderDialect =
+  (core: Core): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next()
+    if (!c.error || !c.res.headers.get('content-type')?.startsWith('application/problem+json')) return
+    const principal = c.get('principal') as Principal | undefined
+    const answer = core.gatewayErrors.render(await c.res.clone().json(), {
+      workspaceId: principal?.role === 'secret' ? principal.workspaceId : undefined,
+      connectionId: c.req.param('connection_id') ?? '',
+      userAgent: c.req.header('user-agent'),
+    })
+    // Hono keeps the problem's other headers (Retry-After, RateLimit, Switchyard-Proxy-Mode).
+    if (answer) c.res = new Response(answer.body, { status: answer.status, headers: answer.headers })
   }
 
 const DESCRIPTION = `Calls the connection's provider API: \`{api_base_url}{path}\` with the same method, raw query string, body bytes and headers, except hop-by-hop headers, \`Host\`, \`Authorization\` and \`Switchyard-*\`, which are dropped; the connection's token is added as \`Authorization: Bearer <token>\` (refreshed first when it expires within 60 s). Any method works (HEAD and OPTIONS too); \`{path}\` may hold slashes.
@@ -141,6 +163,7 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
   for (const method of METHODS) app.openAPIRegistry.registerPath(proxyDoc(method))
   const auth = proxyKey(core)
   const bodyLimit = limitBody(PROXY_BODY_LIMIT)
+  const dialect = inProviderDialect(core)
 
   const handle = async (c: Context<AppEnv>) => {
     const sent = target(c)
@@ -166,6 +189,6 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     headers.set('switchyard-proxy-mode', answer.mode)
     return new Response(answer.body as BodyInit | null, { status: answer.status, headers })
   }
-  app.all('/proxy/:connection_id', auth, bodyLimit, handle)
-  app.all('/proxy/:connection_id/*', auth, bodyLimit, handle)
+  app.all('/proxy/:connection_id', dialect, auth, bodyLimit, handle)
+  app.all('/proxy/:connection_id/*', dialect, auth, bodyLimit, handle)
 }

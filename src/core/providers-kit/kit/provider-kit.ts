@@ -65,6 +65,23 @@ export interface ErrorDialect {
   unauthorized(verdict: Exclude<TokenVerdict, 'ok'>, env: ErrorEnv): ProxyAnswer
   rateLimited(env: ErrorEnv): ProxyAnswer
   serverError(status: number, env: ErrorEnv): ProxyAnswer
+  /**
+   * The message `body` gets for one of the gateway's own errors on `/proxy` (Slack: its error code,
+   * GitHub: words its SDK's throttling recognises); the problem's `detail` when absent.
+   */
+  gatewayMessage?(problem: GatewayProblem): string
+  /**
+   * The `User-Agent` of the provider's official SDKs: lets the gateway answer in this dialect when
+   * it may not look the connection up (an unknown key). Absent: such errors stay problem+json.
+   */
+  clients?: RegExp
+}
+
+/** One of the gateway's own errors (an RFC 9457 problem), as a dialect may word it. */
+export interface GatewayProblem {
+  status: number
+  code: string
+  detail: string
 }
 
 /** A titled table of a simulated account's objects, for the dashboard's connection detail. */
