@@ -97,7 +97,6 @@ export const hubspotDialect: ErrorDialect = {
       ),
       ids.uuid(),
     ),
-  clients: /hubspot-api-client/,
 }
 
 /** HubSpot's 401 for a token the account no longer accepts. */
