@@ -7,6 +7,7 @@ import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { simulatedConnect } from './helpers.js'
+import { stripeThroughGateway } from './stripe-client.js'
 
 /**
  * The gateway's own errors on /proxy (a bad key, a connection it cannot use, nothing that answers,
@@ -40,7 +41,7 @@ const failure = <E = Record<string, unknown>>(call: Promise<unknown>): Promise<E
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
   key = firstSecretKey(server)
-  for (const provider of ['github', 'slack', 'hubspot', 'notion'])
+  for (const provider of ['github', 'slack', 'hubspot', 'stripe', 'notion'])
     conns[provider] = await simulatedConnect(server, provider, 'acme')
   const created = (await (await api('POST', '/api/api-keys', { name: 'old', role: 'secret' })).json()) as {
     id: string
@@ -115,11 +116,15 @@ describe('Slack WebClient with its default retry policy', () => {
     ['an unknown key', () => slack(conns.slack!, 'sk_nope'), 'invalid_auth', 'unauthorized'],
     ['a revoked key', () => slack(conns.slack!, revokedKey), 'token_revoked', 'api_key_revoked'],
     ['a connection that does not exist', () => slack(MISSING), 'invalid_auth', 'not_found'],
-  ])('%s is an ok:false platform error thrown at once', { timeout: 20_000 }, async (_, client, error, code) => {
-    const err = await failure<SlackError>(client().auth.test())
-    expect(err.code).toBe(ErrorCode.PlatformError)
-    expect(err.data).toMatchObject({ ok: false, error, switchyard: { code } })
-  })
+  ])(
+    '%s is an ok:false platform error thrown at once',
+    { timeout: 20_000 },
+    async (_, client, error, code) => {
+      const err = await failure<SlackError>(client().auth.test())
+      expect(err.code).toBe(ErrorCode.PlatformError)
+      expect(err.data).toMatchObject({ ok: false, error, switchyard: { code } })
+    },
+  )
 
   it('a revoked connection is account_inactive', { timeout: 20_000 }, async () => {
     const conn = await simulatedConnect(server, 'slack', 'gone')
@@ -156,7 +161,29 @@ describe('@hubspot/api-client', () => {
   it('nothing that answers is a 404 OBJECT_NOT_FOUND, the problem kept', async () => {
     const err = await failure<HubSpotError>(hubspot().crm.deals.basicApi.getPage())
     expect(err.code).toBe(404)
-    expect(err.body).toMatchObject({ category: 'OBJECT_NOT_FOUND', switchyard: { code: 'simulation_unavailable' } })
+    expect(err.body).toMatchObject({
+      category: 'OBJECT_NOT_FOUND',
+      switchyard: { code: 'simulation_unavailable' },
+    })
+  })
+})
+
+describe('stripe', () => {
+  type StripeError = { type: string; statusCode: number; message: string; raw: Record<string, unknown> }
+
+  it('an unknown key is a StripeAuthenticationError with the gateway’s message', async () => {
+    const stripe = stripeThroughGateway(server, conns.stripe!, 'sk_nope')
+    const err = await failure<StripeError>(stripe.customers.list())
+    expect(err.type).toBe('StripeAuthenticationError')
+    expect(err.statusCode).toBe(401)
+    expect(err.message).toMatch(/key/i)
+  })
+
+  it('nothing that answers is a StripeInvalidRequestError 404', async () => {
+    const err = await failure<StripeError>(stripeThroughGateway(server, conns.stripe!).products.list())
+    expect(err.type).toBe('StripeInvalidRequestError')
+    expect(err.statusCode).toBe(404)
+    expect(err.message).toMatch(/Nothing answers/)
   })
 })
 

@@ -24,7 +24,8 @@ export interface ErrorAudience {
  * The status a provider would answer with: nothing here answering a call (`simulation_unavailable`,
  * a 501 that SDK retry policies treat as a server failure) is the provider's 404 for an unknown path.
  */
-const providerStatus = (problem: Problem) => (problem.code === 'simulation_unavailable' ? 404 : problem.status)
+const providerStatus = (problem: Problem) =>
+  problem.code === 'simulation_unavailable' ? 404 : problem.status
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
