@@ -65,6 +65,8 @@ export function createSimulation(deps: {
     timing,
     /** Waits until every webhook queued so far has been captured (tests, shutdown). */
     settled: outbox.settled,
+    /** The simulated rate-limit counts of this core (tests spend a budget through them). */
+    rates: parts.rates,
     /** The simulation of a provider, when there is one built in. */
     simulationOf: parts.simulationOf,
     seed: createSeeder(parts, deps.db),

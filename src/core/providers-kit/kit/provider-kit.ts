@@ -5,6 +5,7 @@ import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
 import type { SignatureScheme } from '../schemes/scheme.js'
 import type { SimulationIds } from './ids.js'
+import type { RateCounts } from './rate-limit.js'
 import type { TokenStyle } from './token-style.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
@@ -39,6 +40,8 @@ export interface SimulationContext<State> {
   params: Readonly<Record<string, string>>
   /** Random values for answers and webhooks (request and delivery ids). */
   ids: SimulationIds
+  /** This gateway core's simulated rate-limit counts (rate-limit.ts). */
+  rates: RateCounts
 }
 
 /** The parts a call's answer needs, before the shared code turns them into a ProxyAnswer. */
