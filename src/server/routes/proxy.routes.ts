@@ -84,7 +84,15 @@ The answer is the provider's status, headers (hop-by-hop removed) and body bytes
 
 Request bodies up to ${PROXY_BODY_LIMIT / MIB} MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle ${UPSTREAM_TIMEOUT_MS / 1000} s: before its headers that is a 504 \`upstream_timeout\`, in the middle of a body the stream is cut. Unreachable providers are a 502 \`upstream_error\` naming the cause.
 
-Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in \`Link\` and \`Location\` are rewritten to \`/proxy/{connection_id}/…\`, so following them stays on the gateway. Every call emits a \`proxy.request\` event (credentials redacted). Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.`
+Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 \`simulation_unavailable\`); a real connection follows its provider config's \`proxy_mode\`: \`live\`, \`record\` (live, and each exchange is saved as a recording, credentials redacted; a response body over ${RECORDING_BODY_CAP / MIB} MiB still streams but is not recorded) or \`replay\` (no network: mock routes, then recordings; 404 \`recording_not_found\` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in \`Link\` and \`Location\` are rewritten to \`/proxy/{connection_id}/…\`, so following them stays on the gateway. Every call emits a \`proxy.request\` event (credentials redacted). Authenticate with a secret key as \`Authorization: Bearer sk_…\` or \`Authorization: token sk_…\`; proxied calls count against the workspace's rate limit.
+
+Errors the gateway itself raises here (the 4xx and 5xx below) are \`application/problem+json\` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub \`{message, documentation_url}\`, Slack HTTP 200 \`{ok: false, error}\` (429 stays 429), HubSpot \`{status: "error", message, category, correlationId}\`, Stripe \`{error: {type, message}}\`, Linear \`{errors: […]}\`, each with the whole problem object in a \`switchyard\` member and the problem's headers (\`Retry-After\` …) kept; \`simulation_unavailable\` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the \`User-Agent\` names (else problem+json), never looked up.`
+
+/** An error response of the proxy: problem+json, or the provider's dialect (see DESCRIPTION). */
+const orDialect = <R extends { description: string }>(response: R): R => ({
+  ...response,
+  description: `${response.description} For a provider with a kit: in its error dialect, the problem in a \`switchyard\` member.`,
+})
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
@@ -127,17 +135,19 @@ function proxyDoc(method: (typeof METHODS)[number]) {
         }),
         content: { '*/*': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      ...errors(400, 401, 403, 404, 409, 413, 429),
-      404: {
+      ...Object.fromEntries(
+        Object.entries(errors(400, 401, 403, 413, 429)).map(([s, r]) => [s, orDialect(r)]),
+      ),
+      404: orDialect({
         ...ERROR_RESPONSES[404],
         description:
           'No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`.',
-      },
-      409: {
+      }),
+      409: orDialect({
         ...ERROR_RESPONSES[409],
         description:
           'The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider).',
-      },
+      }),
       501: problemDoc(
         '`simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette.',
       ),
@@ -151,7 +161,7 @@ function proxyDoc(method: (typeof METHODS)[number]) {
 
 function problemDoc(description: string) {
   return {
-    description,
+    description: orDialect({ description }).description,
     content: {
       'application/problem+json': { schema: ERROR_RESPONSES[404].content['application/problem+json'].schema },
     },
