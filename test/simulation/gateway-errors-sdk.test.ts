@@ -107,6 +107,43 @@ describe('Octokit', () => {
   })
 })
 
+describe('Octokit on a real GitHub connection (live and replay modes)', () => {
+  // The OAuth connect itself needs github.com: the connection is made in process, with a token the
+  // provider never sees (the API base points at a closed port, or replay mode sends nothing).
+  const realConnection = async (config: Record<string, unknown>) => {
+    const created = await api('POST', '/api/provider-configs', { provider: 'github', ...config })
+    expect(created.status).toBe(201)
+    const cfg = (await created.json()) as { id: string }
+    const workspace = server.core.workspaces.get('default')
+    return server.core.connections.create(workspace.id, {
+      provider: 'github',
+      provider_config_id: cfg.id,
+      tenant_id: `real-${cfg.id}`,
+      mode: 'real',
+      params: {},
+      requested_scopes: [],
+      tokens: { access_token: 'gho_not_sent', token_type: 'bearer', expires_in: 3600 },
+      session_id: 'sess_in_process',
+    }).id
+  }
+
+  it('an unreachable provider (live) is a 502 RequestError, upstream_error in switchyard', async () => {
+    const conn = await realConnection({ name: 'down', api_base_url: 'http://127.0.0.1:9' })
+    const err = await failure<OctokitError>(octokit(conn).rest.users.getAuthenticated())
+    expect(err.status).toBe(502)
+    expect(err.response.headers['content-type']).toMatch(/^application\/json/)
+    expect(err.response.data.switchyard.code).toBe('upstream_error')
+  })
+
+  it('no recording (replay) is a 404 RequestError, recording_not_found in switchyard', async () => {
+    const conn = await realConnection({ name: 'replayed', proxy_mode: 'replay' })
+    const err = await failure<OctokitError>(octokit(conn).rest.users.getAuthenticated())
+    expect(err.status).toBe(404)
+    expect(err.response.headers['switchyard-proxy-mode']).toBe('replay')
+    expect(err.response.data.switchyard.code).toBe('recording_not_found')
+  })
+})
+
 describe('Slack WebClient with its default retry policy', () => {
   const slack = (conn: string, token = key) =>
     new WebClient(token, { slackApiUrl: `${server.url}/proxy/${conn}/`, logLevel: LogLevel.ERROR })
