@@ -46,7 +46,6 @@ const GATEWAY_ERRORS: Readonly<Record<string, string>> = {
   simulation_unavailable: 'unknown_method',
   recording_not_found: 'unknown_method',
   rate_limited: 'ratelimited',
-  payload_too_large: 'request_too_large',
 }
 
 /** Slack's dialect: `{ok: false, error}` at HTTP 200, except rate limits (429) and outages. */
