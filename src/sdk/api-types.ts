@@ -10633,7 +10633,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10777,7 +10777,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10921,7 +10921,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11065,7 +11065,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11209,7 +11209,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. */
       501: {
         headers: {
           [name: string]: unknown
