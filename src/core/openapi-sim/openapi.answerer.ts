@@ -20,8 +20,10 @@ export function createOpenApiAnswerer(deps: {
   clock: Clock
 }): Answerer {
   return { name: 'OpenAPI operation', answer }
-  function answer(call: Parameters<Answerer['answer']>[0]) {
+  async function answer(call: Parameters<Answerer['answer']>[0]) {
     if (call.connection.mode !== 'simulated') return undefined
+    // Prepared in the background since the start: wait for it rather than parse it twice.
+    await deps.docs.preparation(call.workspaceId, call.connection.provider)
     const api = deps.docs.load(call.workspaceId, call.connection.provider)
     if (!api) return undefined
     const found = findOperation(api, call.method, call.path)
