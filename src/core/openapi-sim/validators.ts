@@ -16,9 +16,6 @@ function newAjv(openapi30: boolean, coerce: boolean): AnyAjv {
     allErrors: true,
     logger: false as const,
     validateFormats: true,
-    // The optimizer's passes over the generated code cost a third of a compile and save little
-    // per validation: each schema is compiled on its first use, during a call.
-    code: { optimize: false },
     ...(coerce && { coerceTypes: 'array' as const }),
   }
   const ajv: AnyAjv = openapi30 ? new Ajv(options) : new Ajv2020(options)
