@@ -15,7 +15,7 @@ type Event = {
   signature: string
   connection_id: string | null
   data: { triggered?: boolean }
-  request: { body: string }
+  request: { body: string; headers: Array<{ name: string; value: string }> }
 }
 const detail = async (id: string): Promise<Event> =>
   (await t.req('GET', `/api/events/${id}`, { key: t.secretKey })).json() as Promise<Event>
@@ -70,7 +70,17 @@ describe("an OpenAPI document's webhooks", () => {
     expect(JSON.parse(event.request.body)).toEqual({ kind: 'adopted', adopter: 'Grace' })
   })
 
-  it('are generated from the schema when there is no example', async () => {
+  it('are the only types of a provider without samples of its own: another name is a 400 listing them', async () => {
+    const res = await t.req('POST', '/api/events/trigger', {
+      key: t.secretKey,
+      body: { provider, type: 'petLost' },
+    })
+    expect(res.status).toBe(400)
+    const problem = (await res.json()) as { errors: Array<{ pointer: string; detail: string }> }
+    expect(problem.errors).toEqual([{ pointer: '/type', detail: 'one of: pet.created, petSold, petAdopted' }])
+  })
+
+  it('are generated from the schema when there is no example, headers too', async () => {
     const res = await t.req('POST', '/api/events/trigger', {
       key: t.secretKey,
       body: { provider, type: 'pet.created' },
@@ -78,6 +88,7 @@ describe("an OpenAPI document's webhooks", () => {
     const event = await detail(((await res.json()) as { id: string }).id)
     const body = JSON.parse(event.request.body)
     expect(body.event).toBe('pet.created')
+    expect(event.request.headers).toContainEqual({ name: 'X-Pets-Event', value: 'pet.created' })
     expect(body.pet).toMatchObject({ id: expect.any(Number), name: expect.any(String) })
   })
 

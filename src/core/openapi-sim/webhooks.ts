@@ -1,6 +1,6 @@
 import type { Sample } from '../triggers/samples/sample.js'
 import type { CompiledApi, Operation } from './compile-api.js'
-import type { GenerateContext } from './generate-value.js'
+import { type GenerateContext, generateValue } from './generate-value.js'
 import { bodyOf } from './respond.js'
 import { deref, propertiesOf, type SchemaNode } from './schema-walk.js'
 
@@ -26,12 +26,28 @@ export function webhooksOf(api: CompiledApi): DocumentWebhook[] {
   })
 }
 
-/** A webhook's body: the document's example for its request body, else one generated from its schema. */
+/** The header parameters a webhook declares, each its example, else a value generated from its schema. */
+function headersOf(api: CompiledApi, webhook: DocumentWebhook, gen: GenerateContext): Record<string, string> {
+  const declared = Array.isArray(webhook.operation.parameters) ? webhook.operation.parameters : []
+  const headers: Record<string, string> = {}
+  for (const raw of declared) {
+    const parameter = deref(api.doc, raw)
+    if (parameter?.in !== 'header' || typeof parameter.name !== 'string') continue
+    const value = 'example' in parameter ? parameter.example : generateValue(parameter.schema ?? {}, gen)
+    if (value !== undefined && value !== null) headers[parameter.name] = String(value)
+  }
+  return headers
+}
+
+/**
+ * A webhook as the provider would send it: its body the document's example for the request body,
+ * else one generated from its schema; its declared header parameters filled the same way.
+ */
 export function webhookSample(api: CompiledApi, webhook: DocumentWebhook, gen: GenerateContext): Sample {
   const body = bodyOf(api, webhook.operation.requestBody, gen)
   return {
     body: isObj(body) || Array.isArray(body) ? (body as Sample['body']) : { value: body },
-    headers: {},
+    headers: headersOf(api, webhook, gen),
   }
 }
 

@@ -53,16 +53,19 @@ export function createTriggersService(deps: {
     return api ? { api, webhooks: webhooksOf(api) } : undefined
   }
   /** A sample of the document's webhook of that name, from its example or its schema. */
-  const documentSample = (workspaceId: string, provider: string, type: string, nowMs: number) => {
-    const found = documentWebhooks(workspaceId, provider)
+  const documentSample = (
+    found: ReturnType<typeof documentWebhooks>,
+    type: string,
+    nowMs: number,
+  ): Sample | undefined => {
     const webhook = found?.webhooks.find((w) => w.name === type)
     if (!found || !webhook) return undefined
-    const gen = {
+    const now = new Date(nowMs).toISOString()
+    return webhookSample(found.api, webhook, {
       doc: found.api.doc,
       random: seededRandom(`${type} ${nowMs}`),
-      now: new Date(nowMs).toISOString(),
-    }
-    return webhookSample(found.api, webhook, gen)
+      now,
+    })
   }
   const providerOf = (workspaceId: string, id: string, pointer: string) => {
     const provider = providers.find(workspaceId, id)
@@ -153,13 +156,25 @@ export function createTriggersService(deps: {
       const nowMs = clock.now()
       const providerScheme = provider.webhooks?.signature ?? null
       const known = knownTypesOf(provider.id, providerScheme)
-      const fromDocument = documentSample(workspaceId, provider.id, input.type, nowMs)
-      if (!fromDocument && known && !typeAccepted(known.types, TAKES_ACTIONS.has(known.key), input.type)) {
+      const found = documentWebhooks(workspaceId, provider.id)
+      const fromDocument = documentSample(found, input.type, nowMs)
+      // The document's webhooks, when it declares some, are known types too (and then the only
+      // ones of a provider whose samples take any type).
+      const documentTypes = found?.webhooks.map((w) => w.name) ?? []
+      const accepted = known
+        ? typeAccepted(known.types, TAKES_ACTIONS.has(known.key), input.type)
+        : documentTypes.length === 0
+      if (!fromDocument && !accepted) {
         throw new AppError(
           'invalid_request',
           `'${input.type}' is not an event type Switchyard has a ${provider.id} sample for.`,
           {
-            errors: [{ pointer: '/type', detail: `one of: ${known.types.join(', ')}` }],
+            errors: [
+              {
+                pointer: '/type',
+                detail: `one of: ${[...documentTypes, ...(known?.types ?? [])].join(', ')}`,
+              },
+            ],
           },
         )
       }
