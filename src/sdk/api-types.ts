@@ -3073,7 +3073,7 @@ export interface components {
       /** @example stripe */
       provider: string
       /**
-       * @description The provider's event type (`push`, `orders/create`, …).
+       * @description The provider's event type (`push`, `orders/create`, …), or the name of a webhook its OpenAPI document declares (3.1 `webhooks`).
        * @example invoice.paid
        */
       type: string
@@ -3087,7 +3087,7 @@ export interface components {
         provider: string | null
         signature: components['schemas']['SignatureScheme'] & unknown
         /**
-         * @description The known event types; null when the provider takes any type (a generic JSON event).
+         * @description The known event types (the provider's OpenAPI document's webhook names first); null when the provider takes any type (a generic JSON event).
          * @example [
          *       "push",
          *       "ping",
