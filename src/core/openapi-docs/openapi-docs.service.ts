@@ -163,12 +163,14 @@ export function createOpenApiDocsService(deps: {
     list: (workspaceId: string) => repo.list(workspaceId),
     load,
     /**
-     * Prepares every stored document in the background (after a start), one step per turn of the
-     * event loop, so the first simulated call of each finds it compiled. A call meanwhile waits
-     * for its document's preparation (see `preparation`) rather than doing the same work again.
+     * Prepares the stored documents of providers with connections in the background (after a
+     * start), one step per turn of the event loop, so the first simulated call of each finds it
+     * compiled. A call meanwhile waits for its document's preparation (see `preparation`) rather
+     * than doing the same work again.
      */
     async prepareAll(between: () => Promise<void>): Promise<void> {
-      for (const { workspace_id, provider } of repo.keys()) {
+      // Only documents a connection may use: a large one costs memory (GitHub's: ~130 MiB).
+      for (const { workspace_id, provider } of repo.inUse()) {
         const key = keyOf(workspace_id, provider)
         if (compiled.has(key)) continue
         await between()
