@@ -220,11 +220,19 @@ export function createCore(deps: CoreDeps) {
     if (event.source !== 'gateway') return
     if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
   })
-  const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })
+  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
+  const triggers = createTriggersService({
+    providers,
+    providerConfigs,
+    webhooks,
+    workspaces,
+    clock,
+    ids,
+    openapi: openapiDocs,
+  })
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
-  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
   const recordingsRepo = createRecordingsRepo(db)
   const recordings = createRecordingsService({
     repo: recordingsRepo,
@@ -251,6 +259,7 @@ export function createCore(deps: CoreDeps) {
     docs: openapiDocs,
     repo: createOpenApiStateRepo(db),
     clock,
+    send: simulation.send,
   })
   const proxy = createProxy({
     db,

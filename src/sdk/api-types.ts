@@ -3083,7 +3083,7 @@ export interface components {
       /** @example stripe */
       provider: string
       /**
-       * @description The provider's event type (`push`, `orders/create`, …).
+       * @description The provider's event type (`push`, `orders/create`, …), or the name of a webhook its OpenAPI document declares (3.1 `webhooks`).
        * @example invoice.paid
        */
       type: string
@@ -3097,7 +3097,7 @@ export interface components {
         provider: string | null
         signature: components['schemas']['SignatureScheme'] & unknown
         /**
-         * @description The known event types; null when the provider takes any type (a generic JSON event).
+         * @description The known event types (the provider's OpenAPI document's webhook names first); null when the provider takes any type (a generic JSON event).
          * @example [
          *       "push",
          *       "ping",
@@ -10643,7 +10643,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10787,7 +10787,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10931,7 +10931,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11075,7 +11075,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11219,7 +11219,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown

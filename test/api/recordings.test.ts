@@ -242,6 +242,8 @@ describe('simulated connections never touch the network', () => {
     expect(problem.code).toBe('simulation_unavailable')
     expect(problem.detail).toMatch(/record/i)
     expect(problem.detail).toMatch(/cassette/)
+    expect(problem.detail).toContain('switchyard providers openapi github FILE')
+    expect(problem.detail).toContain('PUT /api/providers/github/openapi')
   })
 
   it('are answered by an imported recording of their provider', async () => {

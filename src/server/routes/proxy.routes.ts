@@ -149,7 +149,7 @@ function proxyDoc(method: (typeof METHODS)[number]) {
           'The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider).',
       }),
       501: problemDoc(
-        '`simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette.',
+        '`simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette.',
       ),
       502: problemDoc('`upstream_error`: the provider could not be reached (the cause is in `detail`).'),
       504: problemDoc(
