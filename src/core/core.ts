@@ -39,8 +39,9 @@ import { createProvidersService } from './providers/providers.service.js'
 import { createSimulationRepo } from './providers-kit/engine/simulation.repo.js'
 import { createSimulation } from './providers-kit/engine/simulation.service.js'
 import { createTokenLedger } from './providers-kit/engine/token-ledger.js'
-import type { SimulationIds } from './providers-kit/kit/ids.js'
+import { randomSimulationIds, type SimulationIds } from './providers-kit/kit/ids.js'
 import { BUILT_IN_SIMULATIONS } from './providers-kit/registry.js'
+import { createGatewayErrors } from './proxy/gateway-errors.js'
 import { createProxy } from './proxy/proxy.service.js'
 import { simulationAnswerers } from './proxy/simulation-adapter.js'
 import { createRateLimiter } from './rate-limits/rate-limiter.js'
@@ -219,11 +220,19 @@ export function createCore(deps: CoreDeps) {
     if (event.source !== 'gateway') return
     if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
   })
-  const triggers = createTriggersService({ providers, providerConfigs, webhooks, workspaces, clock, ids })
+  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
+  const triggers = createTriggersService({
+    providers,
+    providerConfigs,
+    webhooks,
+    workspaces,
+    clock,
+    ids,
+    openapi: openapiDocs,
+  })
 
   // Data plane: mock routes, the simulation and recordings answer the proxy (cassettes carry mock routes)
   const mockRoutes = createMockRoutesService({ db, repo: createMockRoutesRepo(db), providers, clock, ids })
-  const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
   const recordingsRepo = createRecordingsRepo(db)
   const recordings = createRecordingsService({
     repo: recordingsRepo,
@@ -250,6 +259,7 @@ export function createCore(deps: CoreDeps) {
     docs: openapiDocs,
     repo: createOpenApiStateRepo(db),
     clock,
+    send: simulation.send,
   })
   const proxy = createProxy({
     db,
@@ -269,6 +279,20 @@ export function createCore(deps: CoreDeps) {
     },
     validate: (call, answer) => validateExchange(openapiDocs, call, answer),
     disk,
+  })
+
+  // The gateway's own errors on /proxy, in the connection's provider's dialect
+  const gatewayErrors = createGatewayErrors({
+    connection(workspaceId, id) {
+      try {
+        return connections.get(workspaceId, id)
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') return undefined
+        throw err
+      }
+    },
+    simulations: BUILT_IN_SIMULATIONS,
+    ids: deps.simulationIds ?? randomSimulationIds,
   })
 
   // Snapshots and sync
@@ -331,6 +355,7 @@ export function createCore(deps: CoreDeps) {
     simulation,
     openapiDocs,
     proxy,
+    gatewayErrors,
     snapshots,
     sync,
     overview,

@@ -1289,6 +1289,8 @@ export interface paths {
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
      *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…` (or, without `Authorization`, a bare key in the header a provider's SDK sends its token in: `X-Shopify-Access-Token`); proxied calls count against the workspace's rate limit.
+     *
+     *     Errors the gateway itself raises here (the 4xx and 5xx below) are `application/problem+json` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub `{message, documentation_url}`, Slack HTTP 200 `{ok: false, error}` (429 stays 429), HubSpot `{status: "error", message, category, correlationId}`, Stripe `{error: {type, message}}`, Linear `{errors: […]}`, each with the whole problem object in a `switchyard` member and the problem's headers (`Retry-After` …) kept; `simulation_unavailable` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the `User-Agent` names (else problem+json), never looked up.
      */
     get: operations['proxyGet']
     /**
@@ -1300,6 +1302,8 @@ export interface paths {
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
      *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…` (or, without `Authorization`, a bare key in the header a provider's SDK sends its token in: `X-Shopify-Access-Token`); proxied calls count against the workspace's rate limit.
+     *
+     *     Errors the gateway itself raises here (the 4xx and 5xx below) are `application/problem+json` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub `{message, documentation_url}`, Slack HTTP 200 `{ok: false, error}` (429 stays 429), HubSpot `{status: "error", message, category, correlationId}`, Stripe `{error: {type, message}}`, Linear `{errors: […]}`, each with the whole problem object in a `switchyard` member and the problem's headers (`Retry-After` …) kept; `simulation_unavailable` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the `User-Agent` names (else problem+json), never looked up.
      */
     put: operations['proxyPut']
     /**
@@ -1311,6 +1315,8 @@ export interface paths {
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
      *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…` (or, without `Authorization`, a bare key in the header a provider's SDK sends its token in: `X-Shopify-Access-Token`); proxied calls count against the workspace's rate limit.
+     *
+     *     Errors the gateway itself raises here (the 4xx and 5xx below) are `application/problem+json` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub `{message, documentation_url}`, Slack HTTP 200 `{ok: false, error}` (429 stays 429), HubSpot `{status: "error", message, category, correlationId}`, Stripe `{error: {type, message}}`, Linear `{errors: […]}`, each with the whole problem object in a `switchyard` member and the problem's headers (`Retry-After` …) kept; `simulation_unavailable` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the `User-Agent` names (else problem+json), never looked up.
      */
     post: operations['proxyPost']
     /**
@@ -1322,6 +1328,8 @@ export interface paths {
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
      *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…` (or, without `Authorization`, a bare key in the header a provider's SDK sends its token in: `X-Shopify-Access-Token`); proxied calls count against the workspace's rate limit.
+     *
+     *     Errors the gateway itself raises here (the 4xx and 5xx below) are `application/problem+json` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub `{message, documentation_url}`, Slack HTTP 200 `{ok: false, error}` (429 stays 429), HubSpot `{status: "error", message, category, correlationId}`, Stripe `{error: {type, message}}`, Linear `{errors: […]}`, each with the whole problem object in a `switchyard` member and the problem's headers (`Retry-After` …) kept; `simulation_unavailable` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the `User-Agent` names (else problem+json), never looked up.
      */
     delete: operations['proxyDelete']
     options?: never
@@ -1335,6 +1343,8 @@ export interface paths {
      *     Request bodies up to 25 MiB are passed byte-exact (binary included; 413 above); responses of any size stream. The provider may stay idle 30 s: before its headers that is a 504 `upstream_timeout`, in the middle of a body the stream is cut. Unreachable providers are a 502 `upstream_error` naming the cause.
      *
      *     Modes: simulated connections never touch the network (the workspace's mock routes answer first, then the built-in simulation, then recordings, else 501 `simulation_unavailable`); a real connection follows its provider config's `proxy_mode`: `live`, `record` (live, and each exchange is saved as a recording, credentials redacted; a response body over 10 MiB still streams but is not recorded) or `replay` (no network: mock routes, then recordings; 404 `recording_not_found` when none matches). A simulated connection's faults apply whatever answers. Provider URLs under the connection's API base URL in `Link` and `Location` are rewritten to `/proxy/{connection_id}/…`, so following them stays on the gateway. Every call emits a `proxy.request` event (credentials redacted). Authenticate with a secret key as `Authorization: Bearer sk_…` or `Authorization: token sk_…` (or, without `Authorization`, a bare key in the header a provider's SDK sends its token in: `X-Shopify-Access-Token`); proxied calls count against the workspace's rate limit.
+     *
+     *     Errors the gateway itself raises here (the 4xx and 5xx below) are `application/problem+json` for a provider without a kit. For GitHub, Slack, HubSpot, Stripe and Linear they are written in the provider's own error dialect instead, so its official SDK reads them: GitHub `{message, documentation_url}`, Slack HTTP 200 `{ok: false, error}` (429 stays 429), HubSpot `{status: "error", message, category, correlationId}`, Stripe `{error: {type, message}}`, Linear `{errors: […]}`, each with the whole problem object in a `switchyard` member and the problem's headers (`Retry-After` …) kept; `simulation_unavailable` is then the provider's 404. The dialect is the connection's for a secret key of its workspace; for any other caller, or a connection that does not exist, it is the one whose official SDK the `User-Agent` names (else problem+json), never looked up.
      */
     patch: operations['proxyPatch']
     trace?: never
@@ -3073,7 +3083,7 @@ export interface components {
       /** @example stripe */
       provider: string
       /**
-       * @description The provider's event type (`push`, `orders/create`, …).
+       * @description The provider's event type (`push`, `orders/create`, …), or the name of a webhook its OpenAPI document declares (3.1 `webhooks`).
        * @example invoice.paid
        */
       type: string
@@ -3087,7 +3097,7 @@ export interface components {
         provider: string | null
         signature: components['schemas']['SignatureScheme'] & unknown
         /**
-         * @description The known event types; null when the provider takes any type (a generic JSON event).
+         * @description The known event types (the provider's OpenAPI document's webhook names first); null when the provider takes any type (a generic JSON event).
          * @example [
          *       "push",
          *       "ping",
@@ -10550,7 +10560,7 @@ export interface operations {
           '*/*': string
         }
       }
-      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       400: {
         headers: {
           [name: string]: unknown
@@ -10559,7 +10569,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       401: {
         headers: {
           [name: string]: unknown
@@ -10568,7 +10578,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       403: {
         headers: {
           [name: string]: unknown
@@ -10577,7 +10587,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       404: {
         headers: {
           [name: string]: unknown
@@ -10600,7 +10610,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       409: {
         headers: {
           [name: string]: unknown
@@ -10609,7 +10619,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Body too large. */
+      /** @description Body too large. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       413: {
         headers: {
           [name: string]: unknown
@@ -10618,7 +10628,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       429: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -10633,7 +10643,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10642,7 +10652,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       502: {
         headers: {
           [name: string]: unknown
@@ -10651,7 +10661,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       504: {
         headers: {
           [name: string]: unknown
@@ -10694,7 +10704,7 @@ export interface operations {
           '*/*': string
         }
       }
-      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       400: {
         headers: {
           [name: string]: unknown
@@ -10703,7 +10713,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       401: {
         headers: {
           [name: string]: unknown
@@ -10712,7 +10722,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       403: {
         headers: {
           [name: string]: unknown
@@ -10721,7 +10731,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       404: {
         headers: {
           [name: string]: unknown
@@ -10744,7 +10754,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       409: {
         headers: {
           [name: string]: unknown
@@ -10753,7 +10763,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Body too large. */
+      /** @description Body too large. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       413: {
         headers: {
           [name: string]: unknown
@@ -10762,7 +10772,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       429: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -10777,7 +10787,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10786,7 +10796,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       502: {
         headers: {
           [name: string]: unknown
@@ -10795,7 +10805,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       504: {
         headers: {
           [name: string]: unknown
@@ -10838,7 +10848,7 @@ export interface operations {
           '*/*': string
         }
       }
-      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       400: {
         headers: {
           [name: string]: unknown
@@ -10847,7 +10857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       401: {
         headers: {
           [name: string]: unknown
@@ -10856,7 +10866,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       403: {
         headers: {
           [name: string]: unknown
@@ -10865,7 +10875,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       404: {
         headers: {
           [name: string]: unknown
@@ -10888,7 +10898,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       409: {
         headers: {
           [name: string]: unknown
@@ -10897,7 +10907,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Body too large. */
+      /** @description Body too large. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       413: {
         headers: {
           [name: string]: unknown
@@ -10906,7 +10916,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       429: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -10921,7 +10931,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -10930,7 +10940,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       502: {
         headers: {
           [name: string]: unknown
@@ -10939,7 +10949,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       504: {
         headers: {
           [name: string]: unknown
@@ -10982,7 +10992,7 @@ export interface operations {
           '*/*': string
         }
       }
-      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       400: {
         headers: {
           [name: string]: unknown
@@ -10991,7 +11001,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       401: {
         headers: {
           [name: string]: unknown
@@ -11000,7 +11010,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       403: {
         headers: {
           [name: string]: unknown
@@ -11009,7 +11019,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       404: {
         headers: {
           [name: string]: unknown
@@ -11032,7 +11042,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       409: {
         headers: {
           [name: string]: unknown
@@ -11041,7 +11051,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Body too large. */
+      /** @description Body too large. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       413: {
         headers: {
           [name: string]: unknown
@@ -11050,7 +11060,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       429: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -11065,7 +11075,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11074,7 +11084,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       502: {
         headers: {
           [name: string]: unknown
@@ -11083,7 +11093,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       504: {
         headers: {
           [name: string]: unknown
@@ -11126,7 +11136,7 @@ export interface operations {
           '*/*': string
         }
       }
-      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). */
+      /** @description Invalid request: malformed JSON or a value that fails validation (`errors` lists each). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       400: {
         headers: {
           [name: string]: unknown
@@ -11135,7 +11145,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). */
+      /** @description Missing, malformed, unknown or revoked API key (`api_key_revoked`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       401: {
         headers: {
           [name: string]: unknown
@@ -11144,7 +11154,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. */
+      /** @description Forbidden: a publishable key outside session creation, or a non-loopback Host. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       403: {
         headers: {
           [name: string]: unknown
@@ -11153,7 +11163,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. */
+      /** @description No such connection in this workspace, or (replay mode) no recording matches: `recording_not_found`. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       404: {
         headers: {
           [name: string]: unknown
@@ -11176,7 +11186,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). */
+      /** @description The connection cannot be used: `needs_reauth`, `connection_revoked`, or `conflict` (no API base URL for its provider). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       409: {
         headers: {
           [name: string]: unknown
@@ -11185,7 +11195,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Body too large. */
+      /** @description Body too large. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       413: {
         headers: {
           [name: string]: unknown
@@ -11194,7 +11204,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. */
+      /** @description Rate limited (`rate_limited`): the workspace's tier allows N requests in any rolling 60 seconds. Wait Retry-After seconds. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       429: {
         headers: {
           /** @description What is left: `"default";r=<remaining>;t=<seconds until the window gives back a request>`. */
@@ -11209,7 +11219,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, record it or import a cassette. */
+      /** @description `simulation_unavailable`: a simulated connection and nothing that answers this call; add a mock route, attach an OpenAPI document to the provider, record it or import a cassette. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       501: {
         headers: {
           [name: string]: unknown
@@ -11218,7 +11228,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). */
+      /** @description `upstream_error`: the provider could not be reached (the cause is in `detail`). For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       502: {
         headers: {
           [name: string]: unknown
@@ -11227,7 +11237,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. */
+      /** @description `upstream_timeout`: the provider sent no response headers within 30 s. For a provider with a kit: in its error dialect, the problem in a `switchyard` member. */
       504: {
         headers: {
           [name: string]: unknown

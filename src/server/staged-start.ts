@@ -18,7 +18,8 @@ function pathOf(url: string): string {
  * 2. on the next turn the HTTP adapter loads (with Node's fetch classes, while the client
  *    connects) and /health is answered, by an app of /health alone behind the same middleware;
  * 3. the rest of the API is assembled, one route group per turn of the event loop (createApp's
- *    `between`), in the background or at once for a request that needs it, which waits until then.
+ *    `between`), in the background or at once for a request that needs it, which waits until then;
+ * 4. the stored OpenAPI documents are prepared for their simulations, a step per turn, in the background.
  * Call it before `server.listen`; `stop()` abandons the steps not yet taken (the server is closing).
  */
 export function serveInStages(server: Server, deps: AppDeps, hostname: string): { stop(): void } {
@@ -50,7 +51,14 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
       for (const [req, res] of queued.splice(0)) handle(req, res)
       // In the background once the first requests (a health check, typically) have been answered.
       // A failed assembly shows on the requests that wait for it (and in every test of createApp).
-      assemble = setTimeout(() => wholeApp().catch(() => {}), ASSEMBLE_AFTER_MS)
+      // Then the stored OpenAPI documents are prepared, a step per turn, for their first calls.
+      assemble = setTimeout(
+        () =>
+          wholeApp()
+            .then(() => deps.core.openapiDocs.prepareAll(nextTurn))
+            .catch(() => {}),
+        ASSEMBLE_AFTER_MS,
+      )
     })
   })
   return {

@@ -89,12 +89,13 @@ describe('Stripe, answered by mock routes only', () => {
     expect(failure).toMatchObject({ statusCode: 404, code: 'resource_missing' })
   })
 
-  it('a call no route matches is a 501 that says how to add one', async () => {
+  it('a call no route matches is Stripe’s 404 holding the 501 problem that says how to add one', async () => {
     const res = await fetch(`${server.url}/proxy/${conn}/v1/charges`, {
       headers: { authorization: `Bearer ${key}` },
     })
-    expect(res.status).toBe(501)
-    expect(((await res.json()) as { code: string }).code).toBe('simulation_unavailable')
+    expect(res.status).toBe(404)
+    const body = (await res.json()) as { switchyard: { code: string; status: number } }
+    expect(body.switchyard).toMatchObject({ code: 'simulation_unavailable', status: 501 })
   })
 
   it('mock routes survive a restart of the gateway', async () => {

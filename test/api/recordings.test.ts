@@ -234,12 +234,16 @@ describe('simulated connections never touch the network', () => {
 
   it('answer 501 simulation_unavailable saying how to get answers when nothing answers', async () => {
     const res = await t.req('GET', `/proxy/${simulated}/users/octocat`, { key: t.secretKey })
-    expect(res.status).toBe(501)
+    // In GitHub's dialect: its 404, the 501 problem in the switchyard member.
+    expect(res.status).toBe(404)
     expect(res.headers.get('switchyard-proxy-mode')).toBe('simulated')
-    const problem = await res.json()
+    const problem = (await res.json()).switchyard
+    expect(problem.status).toBe(501)
     expect(problem.code).toBe('simulation_unavailable')
     expect(problem.detail).toMatch(/record/i)
     expect(problem.detail).toMatch(/cassette/)
+    expect(problem.detail).toContain('switchyard providers openapi github FILE')
+    expect(problem.detail).toContain('PUT /api/providers/github/openapi')
   })
 
   it('are answered by an imported recording of their provider', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, run } from '../helpers/cli/events-helpers.js'
@@ -51,6 +53,31 @@ describe('switchyard trigger', () => {
     expect((await run(['trigger', 'slack', 'message', '--url', server.url, '--key', secret]).done).code).toBe(
       0,
     )
+  })
+
+  it("sends a provider's OpenAPI document webhook by name; other names are refused with the list", async () => {
+    const api = (method: string, path: string, body: string, type = 'application/json') =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': type },
+        body,
+      })
+    const provider = JSON.stringify({ id: 'pets', name: 'Pets', auth: { type: 'api_key' } })
+    expect((await api('POST', '/api/providers', provider)).status).toBe(201)
+    const document = readFileSync(join(import.meta.dirname, '../fixtures/openapi/pets-webhooks.yaml'), 'utf8')
+    expect((await api('PUT', '/api/providers/pets/openapi', document, 'application/yaml')).status).toBe(200)
+
+    const res = await trigger('pets', 'petAdopted', '--json')
+    expect(res.code, res.stderr).toBe(0)
+    const { id } = JSON.parse(res.stdout) as { id: string }
+    const body = await (
+      await fetch(`${server.url}/api/events/${id}/body`, { headers: { authorization: `Bearer ${secret}` } })
+    ).json()
+    expect(body).toEqual({ kind: 'adopted', adopter: 'Ada' })
+
+    const unknown = await trigger('pets', 'petLost')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('pet.created, petSold, petAdopted')
   })
 
   it('an unknown provider is a clear error, exit 1', async () => {

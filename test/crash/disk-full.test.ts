@@ -134,10 +134,14 @@ describe.skipIf(unmountable !== undefined)(
           if (created.status !== 201) expectDiskFull(created)
           expectDiskFull(await webhook(server.url, 10_000 + i))
         }
-        // A proxied call: its event and recording could not be stored, so it is refused too.
-        expectDiskFull(
-          await send(server.url, `/proxy/${connection}/user`, { headers: { authorization: `token ${key}` } }),
-        )
+        // A proxied call: its event and recording could not be stored, so it is refused too, in
+        // GitHub's dialect with the problem in its switchyard member.
+        const proxied = await send(server.url, `/proxy/${connection}/user`, {
+          headers: { authorization: `token ${key}` },
+        })
+        expect(proxied.type).toMatch(/^application\/json/)
+        const { switchyard } = proxied.problem as unknown as { switchyard: Answer['problem'] }
+        expectDiskFull({ ...proxied, type: 'application/problem+json', problem: switchyard })
 
         // Space returns: the next request is stored, no restart.
         rmSync(filler)

@@ -113,7 +113,7 @@ describe('faults on a simulated GitHub connection', () => {
     expect(connection.status).toBe('needs_reauth')
     const next = await gh('/user', other)
     expect(next.status).toBe(409)
-    expect((await next.json()).code).toBe('needs_reauth')
+    expect((await next.json()).switchyard.code).toBe('needs_reauth')
   })
 })
 

@@ -4,7 +4,7 @@ import { RequestError } from '@octokit/request-error'
 import { Octokit } from '@octokit/rest'
 import { verify } from '@octokit/webhooks-methods'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateWindowOf, remainingOf, spend } from '../../src/core/providers-kit/kit/rate-limit.js'
+import { remainingOf } from '../../src/core/providers-kit/kit/rate-limit.js'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
@@ -172,8 +172,9 @@ describe('conditional requests and the rate limit', () => {
     // Spend the rest of this hour's budget but one, in the gateway's own counter (5000 HTTP calls
     // would only be slow); the calls below go through HTTP.
     const account = `${server.core.workspaces.get('default').id}/${connectionId}`
-    let w = rateWindowOf(account, 'core', Date.now() + shift, 5000)
-    while (remainingOf(w) > 1) w = spend(account, w)
+    const { rates } = server.core.simulation
+    let w = rates.windowOf(account, 'core', Date.now() + shift, 5000)
+    while (remainingOf(w) > 1) w = rates.spend(account, w)
     const last = await octokit.rest.users.getAuthenticated()
     expect(last.headers['x-ratelimit-remaining']).toBe('0')
     const refused = await statusOf(octokit.rest.users.getAuthenticated())

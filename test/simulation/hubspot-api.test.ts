@@ -180,8 +180,10 @@ describe('the token rule, scopes and faults, answered as HubSpot does', () => {
     expect(await res.json()).toMatchObject({ status: 'error', category: 'INTERNAL_ERROR' })
   })
 
-  it('calls the simulation does not answer fall through (a 501 with nothing recorded)', async () => {
-    expect((await hs('GET', '/crm/v3/objects/deals')).status).toBe(501)
+  it('calls the simulation does not answer fall through (the 501, as HubSpot’s 404, with nothing recorded)', async () => {
+    const res = await hs('GET', '/crm/v3/objects/deals')
+    expect(res.status).toBe(404)
+    expect((await res.json()).switchyard).toMatchObject({ status: 501, code: 'simulation_unavailable' })
   })
 })
 

@@ -42,6 +42,11 @@ export function createOpenApiDocsRepo(db: Db) {
     'SELECT updated_at FROM openapi_documents INDEXED BY openapi_documents_version WHERE workspace_id = ? AND provider = ?',
   )
   const list = db.prepare(`SELECT ${COLUMNS} FROM openapi_documents WHERE workspace_id = ? ORDER BY provider`)
+  const inUse = db.prepare(
+    `SELECT workspace_id, provider FROM openapi_documents d WHERE EXISTS
+     (SELECT 1 FROM connections c WHERE c.workspace_id = d.workspace_id AND c.provider = d.provider)
+     ORDER BY workspace_id, provider`,
+  )
   const remove = db.prepare('DELETE FROM openapi_documents WHERE workspace_id = ? AND provider = ?')
   const clearObjects = db.prepare(
     `DELETE FROM openapi_objects WHERE workspace_id = ? AND connection_id IN
@@ -57,6 +62,8 @@ export function createOpenApiDocsRepo(db: Db) {
     meta: (workspaceId: string, provider: string) =>
       metaOf.get(workspaceId, provider) as OpenApiDocumentMeta | undefined,
     list: (workspaceId: string) => list.all(workspaceId) as OpenApiDocumentRow[],
+    /** Which providers of which workspaces have a document and a connection that may use it. */
+    inUse: () => inUse.all() as Array<{ workspace_id: string; provider: string }>,
     remove: (workspaceId: string, provider: string) => remove.run(workspaceId, provider).changes > 0,
     /** Forgets what the simulation of a provider's connections kept (its document changed or went). */
     clearObjects: (workspaceId: string, provider: string) =>

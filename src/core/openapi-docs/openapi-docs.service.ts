@@ -2,7 +2,7 @@ import { type Clock, isoAt } from '../common/clock.js'
 import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { AppError, invalid } from '../errors.js'
 import { type CompiledApi, compileApi } from '../openapi-sim/compile-api.js'
-import { validatorsOf } from '../openapi-sim/validators.js'
+import { rehearse } from '../openapi-sim/rehearse.js'
 import type { ProvidersService } from '../providers/providers.service.js'
 import type { OpenApiDocsRepo, OpenApiDocumentRow } from './openapi-docs.repo.js'
 import type { OpenApiDocumentInfo } from './openapi-docs.schema.js'
@@ -62,6 +62,24 @@ export function createOpenApiDocsService(deps: {
     return { doc, format }
   }
 
+  // Documents being prepared in the background (after a start), by key.
+  const preparing = new Map<string, Promise<void>>()
+
+  /** Parses, compiles and rehearses a stored document; `between` yields to the event loop between steps. */
+  async function prepare(workspaceId: string, provider: string, between: () => Promise<void>) {
+    const row = repo.get(workspaceId, provider)
+    if (!row) return
+    const doc = JSON.parse(row.document ?? row.source) as Record<string, unknown>
+    await between()
+    const api = compileApi(doc)
+    await between()
+    rehearse(api)
+    // Replaced or removed meanwhile: what was prepared is not the stored version.
+    if (repo.version(workspaceId, provider) === row.updated_at) {
+      compiled.set(keyOf(workspaceId, provider), { updatedAt: row.updated_at, api })
+    }
+  }
+
   /** The compiled document of a provider, or undefined when it has none. */
   function load(workspaceId: string, provider: string): CompiledApi | undefined {
     // Asked on every simulated call: the version alone (the meta row would read the whole document).
@@ -75,7 +93,7 @@ export function createOpenApiDocsService(deps: {
     if (cached && cached.updatedAt === version) return cached.api
     const row = repo.get(workspaceId, provider) as OpenApiDocumentRow
     const api = compileApi(JSON.parse(row.document ?? row.source) as Record<string, unknown>)
-    validatorsOf(api).warm()
+    rehearse(api)
     compiled.set(key, { updatedAt: row.updated_at, api })
     return api
   }
@@ -92,7 +110,7 @@ export function createOpenApiDocsService(deps: {
       providers.get(workspaceId, provider)
       const { doc, format } = check(text, contentType)
       const api = compileApi(doc)
-      validatorsOf(api).warm()
+      rehearse(api)
       const info = (doc.info ?? {}) as { title?: unknown; version?: unknown }
       const existing = repo.meta(workspaceId, provider)
       // A replacement within the same millisecond still gets a new version tag for the cache.
@@ -144,6 +162,30 @@ export function createOpenApiDocsService(deps: {
     /** Every attached document of the workspace, as uploaded (for exports). */
     list: (workspaceId: string) => repo.list(workspaceId),
     load,
+    /**
+     * Prepares the stored documents of providers with connections in the background (after a
+     * start), one step per turn of the event loop, so the first simulated call of each finds it
+     * compiled. A call meanwhile waits for its document's preparation (see `preparation`) rather
+     * than doing the same work again.
+     */
+    async prepareAll(between: () => Promise<void>): Promise<void> {
+      // Only documents a connection may use: a large one costs memory (GitHub's: ~130 MiB).
+      for (const { workspace_id, provider } of repo.inUse()) {
+        const key = keyOf(workspace_id, provider)
+        if (compiled.has(key)) continue
+        await between()
+        const done = prepare(workspace_id, provider, between).finally(() => preparing.delete(key))
+        preparing.set(key, done)
+        await done
+      }
+    },
+    /** Whether the provider's stored document is compiled and ready (its current version). */
+    prepared(workspaceId: string, provider: string): boolean {
+      const cached = compiled.get(keyOf(workspaceId, provider))
+      return !!cached && cached.updatedAt === repo.version(workspaceId, provider)
+    },
+    /** The background preparation of a provider's document, while one is under way. */
+    preparation: (workspaceId: string, provider: string) => preparing.get(keyOf(workspaceId, provider)),
   }
 }
 export type OpenApiDocsService = ReturnType<typeof createOpenApiDocsService>

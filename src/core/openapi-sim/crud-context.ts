@@ -9,4 +9,6 @@ export interface CrudContext {
   workspaceId: string
   connectionId: string
   gen: GenerateContext
+  /** Told of each object created, updated or deleted (the document's webhooks for it go out). */
+  changed?: (change: 'create' | 'update' | 'delete', object: Record<string, unknown>) => void
 }

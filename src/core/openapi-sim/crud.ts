@@ -74,6 +74,7 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
         seq,
         body: JSON.stringify(fitted),
       })
+      ctx.changed?.('create', fitted)
       return jsonAnswer(operation, status, fitted)
     }
     case 'read': {
@@ -102,10 +103,13 @@ export function answerResource(ctx: CrudContext, request: MatchedRequest): Proxy
         seq: found.seq,
         body: JSON.stringify(fitted),
       })
+      ctx.changed?.('update', fitted)
       return jsonAnswer(operation, status, schema || status !== 204 ? fitted : undefined)
     }
     case 'delete': {
-      if (!repo.remove(workspaceId, connectionId, collectionPath, id)) return missing()
+      const found = repo.get(workspaceId, connectionId, collectionPath, id)
+      if (!found || !repo.remove(workspaceId, connectionId, collectionPath, id)) return missing()
+      ctx.changed?.('delete', JSON.parse(found.body) as Obj)
       const status = successStatus(operation, 204)
       const declared = declaredResponse(operation, [status])
       return jsonAnswer(operation, status, declared ? bodyOf(ctx.api, declared.response, ctx.gen) : undefined)

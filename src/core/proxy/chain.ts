@@ -66,7 +66,7 @@ export async function runChain(chain: Chain, call: ProxyCall): Promise<ProxyAnsw
   if (chain.mode === 'simulated') {
     throw new AppError(
       'simulation_unavailable',
-      `Nothing answers ${what} for simulated connection '${call.connection.id}' of '${call.connection.provider}': no ${either(names)} matches. Declare a mock route (switchyard mocks add, or POST /api/mock-routes), record it against the real provider (a provider config with proxy_mode "record"), or import a cassette (switchyard recordings import FILE, or POST /api/recordings/import).`,
+      `Nothing answers ${what} for simulated connection '${call.connection.id}' of '${call.connection.provider}': no ${either(names)} matches. Declare a mock route (switchyard mocks add, or POST /api/mock-routes), attach the provider's OpenAPI document for a stateful simulation of its whole API (switchyard providers openapi ${call.connection.provider} FILE, or PUT /api/providers/${call.connection.provider}/openapi), record it against the real provider (a provider config with proxy_mode "record"), or import a cassette (switchyard recordings import FILE, or POST /api/recordings/import).`,
       { headers: { 'switchyard-proxy-mode': 'simulated' } },
     )
   }

@@ -12,7 +12,8 @@ export const TriggerSchema = z
       .regex(/^[A-Za-z0-9_.:/-]+$/, 'letters, digits and . _ : / -')
       .meta({
         example: 'invoice.paid',
-        description: "The provider's event type (`push`, `orders/create`, …).",
+        description:
+          "The provider's event type (`push`, `orders/create`, …), or the name of a webhook its OpenAPI document declares (3.1 `webhooks`).",
       }),
     data: z
       .record(z.string(), z.unknown())
@@ -47,7 +48,7 @@ export const TriggerTypesSchema = z
           .nullable()
           .meta({
             description:
-              'The known event types; null when the provider takes any type (a generic JSON event).',
+              "The known event types (the provider's OpenAPI document's webhook names first); null when the provider takes any type (a generic JSON event).",
             example: ['push', 'ping', 'pull_request'],
           }),
         actions: z.boolean().meta({

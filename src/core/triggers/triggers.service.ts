@@ -2,6 +2,9 @@ import type { Clock } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
 import { AppError } from '../errors.js'
 import type { Event } from '../events/events.schema.js'
+import type { CompiledApi } from '../openapi-sim/compile-api.js'
+import { seededRandom } from '../openapi-sim/generate-value.js'
+import { webhookSample, webhooksOf } from '../openapi-sim/webhooks.js'
 import type { ProviderConfigsService } from '../provider-configs/provider-configs.service.js'
 import type { Provider } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
@@ -40,8 +43,30 @@ export function createTriggersService(deps: {
   workspaces: WorkspacesService
   clock: Clock
   ids: Ids
+  /** The providers' OpenAPI documents, whose `webhooks` are triggered by name. */
+  openapi?: { load(workspaceId: string, provider: string): CompiledApi | undefined }
 }) {
   const { providers, providerConfigs, webhooks, workspaces, clock, ids } = deps
+  /** The provider's OpenAPI document's webhooks, when it has a document. */
+  const documentWebhooks = (workspaceId: string, provider: string) => {
+    const api = deps.openapi?.load(workspaceId, provider)
+    return api ? { api, webhooks: webhooksOf(api) } : undefined
+  }
+  /** A sample of the document's webhook of that name, from its example or its schema. */
+  const documentSample = (
+    found: ReturnType<typeof documentWebhooks>,
+    type: string,
+    nowMs: number,
+  ): Sample | undefined => {
+    const webhook = found?.webhooks.find((w) => w.name === type)
+    if (!found || !webhook) return undefined
+    const now = new Date(nowMs).toISOString()
+    return webhookSample(found.api, webhook, {
+      doc: found.api.doc,
+      random: seededRandom(`${type} ${nowMs}`),
+      now,
+    })
+  }
   const providerOf = (workspaceId: string, id: string, pointer: string) => {
     const provider = providers.find(workspaceId, id)
     if (provider) return provider
@@ -101,7 +126,9 @@ export function createTriggersService(deps: {
       if (providerId) {
         const provider = providerOf(workspaceId, providerId, 'query:/provider')
         const known = knownTypesOf(provider.id, provider.webhooks?.signature ?? null)
-        const types = known ? [...known.types] : null
+        const fromDocument = documentWebhooks(workspaceId, provider.id)?.webhooks.map((w) => w.name) ?? []
+        const types =
+          known || fromDocument.length > 0 ? [...new Set([...fromDocument, ...(known?.types ?? [])])] : null
         return {
           data: [
             {
@@ -129,16 +156,29 @@ export function createTriggersService(deps: {
       const nowMs = clock.now()
       const providerScheme = provider.webhooks?.signature ?? null
       const known = knownTypesOf(provider.id, providerScheme)
-      if (known && !typeAccepted(known.types, TAKES_ACTIONS.has(known.key), input.type)) {
+      const found = documentWebhooks(workspaceId, provider.id)
+      const fromDocument = documentSample(found, input.type, nowMs)
+      // The document's webhooks, when it declares some, are known types too (and then the only
+      // ones of a provider whose samples take any type).
+      const documentTypes = found?.webhooks.map((w) => w.name) ?? []
+      const accepted = known
+        ? typeAccepted(known.types, TAKES_ACTIONS.has(known.key), input.type)
+        : documentTypes.length === 0
+      if (!fromDocument && !accepted) {
         throw new AppError(
           'invalid_request',
           `'${input.type}' is not an event type Switchyard has a ${provider.id} sample for.`,
           {
-            errors: [{ pointer: '/type', detail: `one of: ${known.types.join(', ')}` }],
+            errors: [
+              {
+                pointer: '/type',
+                detail: `one of: ${[...documentTypes, ...(known?.types ?? [])].join(', ')}`,
+              },
+            ],
           },
         )
       }
-      const sample = sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
+      const sample = fromDocument ?? sampleFor(provider.id, providerScheme)({ type: input.type, nowMs })
       const data = input.data
       // A batch (HubSpot posts an array of events) gets the override merged into each event.
       const body = !data

@@ -115,6 +115,7 @@ export function createSimulationAnswerer(
         emit: (sample) => samples.push(sample),
         params: {},
         ids: parts.ids,
+        rates: parts.rates,
       })
     // Reads need no write lock (BEGIN IMMEDIATE); a change is one transaction, webhooks included.
     const answer = call.method === 'GET' ? run() : inTransaction(db, run)

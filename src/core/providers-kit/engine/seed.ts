@@ -53,6 +53,7 @@ export function createSeeder(parts: EngineParts, db: Db) {
           emit: (sample) => samples.push(sample),
           params: {},
           ids: parts.ids,
+          rates: parts.rates,
         })
         const text = answer.body instanceof Uint8Array ? Buffer.from(answer.body).toString('utf8') : ''
         const parsed: unknown = text ? JSON.parse(text) : null

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js'
 import type { Sample } from '../../triggers/samples/sample.js'
 import type { SimulationIds } from '../kit/ids.js'
 import type { AccountObjects, ProviderSimulation } from '../kit/provider-kit.js'
+import { createRateCounts, type RateCounts } from '../kit/rate-limit.js'
 import type { Fault } from './faults.schema.js'
 import type { WebhookAttribution } from './outbox.js'
 import type { SimulationRepo } from './simulation.repo.js'
@@ -14,6 +15,8 @@ export interface EngineParts {
   clock: Clock
   repo: SimulationRepo
   ids: SimulationIds
+  /** The simulated rate-limit counts, one set per core. */
+  rates: RateCounts
   simulationOf(provider: string): ProviderSimulation<unknown> | undefined
   /** The account of a connection, made (with its provider's initial state) on first use. */
   account(workspaceId: string, connection: Connection): { state: unknown; faults: Fault[] }
@@ -46,6 +49,7 @@ export function createEngineParts(deps: {
     clock,
     repo,
     ids: deps.ids,
+    rates: createRateCounts(),
     simulationOf,
     send: deps.send,
     account(workspaceId, connection) {

@@ -57,6 +57,8 @@ export function createSimulation(deps: {
     answerer,
     /** Applied by the proxy around every answer to a simulated call (see core.ts). */
     faultAnswerer,
+    /** Queues webhooks in the simulation's order (a document's simulation sends its own here too). */
+    send: outbox.send,
     /** Takes no more webhooks and resolves once those already queued have been captured. */
     close: outbox.close,
     /** The tokens the simulator issued (the token rule). */
@@ -65,6 +67,8 @@ export function createSimulation(deps: {
     timing,
     /** Waits until every webhook queued so far has been captured (tests, shutdown). */
     settled: outbox.settled,
+    /** The simulated rate-limit counts of this core (tests spend a budget through them). */
+    rates: parts.rates,
     /** The simulation of a provider, when there is one built in. */
     simulationOf: parts.simulationOf,
     seed: createSeeder(parts, deps.db),

@@ -84,4 +84,8 @@ export const githubDialect: ErrorDialect = {
     const message = status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'Server Error'
     return githubError(status, message, [JSON_TYPE])
   },
+  // Octokit's throttling plugin honours Retry-After only on a message naming a secondary rate limit.
+  gatewayMessage: ({ code, detail }) =>
+    code === 'rate_limited' ? `You have exceeded a secondary rate limit. ${detail}` : detail,
+  clients: /\boctokit/i,
 }

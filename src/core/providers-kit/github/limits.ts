@@ -1,6 +1,6 @@
 import { conditional } from '../kit/conditional.js'
 import type { Handler } from '../kit/provider-kit.js'
-import { rateLimitHeaders, rateWindowOf, remainingOf, spend } from '../kit/rate-limit.js'
+import { rateLimitHeaders, remainingOf } from '../kit/rate-limit.js'
 import { DOCS_OF, githubError, RATE_LIMIT } from './errors.js'
 import { accountOf, type GithubState, headersOf } from './state.js'
 
@@ -21,7 +21,7 @@ function updatedAtOf(body: Uint8Array | null): number | undefined {
 export const limited =
   (handler: Handler<GithubState>, resource: 'core' | 'graphql' = 'core'): Handler<GithubState> =>
   (ctx) => {
-    const window = rateWindowOf(accountOf(ctx), resource, ctx.nowMs, RATE_LIMIT)
+    const window = ctx.rates.windowOf(accountOf(ctx), resource, ctx.nowMs, RATE_LIMIT)
     if (remainingOf(window) === 0)
       return githubError(
         403,
@@ -32,6 +32,6 @@ export const limited =
       )
     const found = handler(ctx)
     const checked = conditional(ctx.call, found, updatedAtOf(found.body as Uint8Array | null))
-    const after = checked.notModified ? window : spend(accountOf(ctx), window)
+    const after = checked.notModified ? window : ctx.rates.spend(accountOf(ctx), window)
     return { ...checked.answer, headers: [...checked.answer.headers, ...rateLimitHeaders(after)] }
   }

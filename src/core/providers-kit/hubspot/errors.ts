@@ -56,6 +56,14 @@ export const validationError = (message: string, errors?: Array<Record<string, u
 export const notFound = (message = 'Object not found.  objectId are usually numeric.') =>
   hubspotError(404, 'OBJECT_NOT_FOUND', message)
 
+const CATEGORIES: Partial<Record<number, ErrorCategory>> = {
+  401: 'INVALID_AUTHENTICATION',
+  403: 'MISSING_SCOPES',
+  404: 'OBJECT_NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITS',
+}
+
 /** HubSpot's dialect: `{status: "error", message, correlationId, category}` at the HTTP status. */
 export const hubspotDialect: ErrorDialect = {
   contentType: 'application/json;charset=utf-8',
@@ -63,14 +71,7 @@ export const hubspotDialect: ErrorDialect = {
     status: 'error',
     message,
     correlationId: ids.uuid(),
-    category:
-      status === 404
-        ? 'OBJECT_NOT_FOUND'
-        : status === 429
-          ? 'RATE_LIMITS'
-          : status >= 500
-            ? 'INTERNAL_ERROR'
-            : 'VALIDATION_ERROR',
+    category: CATEGORIES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR'),
   }),
   unauthorized: (verdict, { ids }) => withCorrelationId(unauthorized(verdict), ids.uuid()),
   rateLimited: ({ ids }) =>

@@ -5,6 +5,7 @@ import type { PageOrder } from '../engine/simulation.repo.js'
 import type { TokenVerdict } from '../engine/token-ledger.js'
 import type { SignatureScheme } from '../schemes/scheme.js'
 import type { SimulationIds } from './ids.js'
+import type { RateCounts } from './rate-limit.js'
 import type { TokenStyle } from './token-style.js'
 
 /** One simulated account's objects, addressed by kind, scope and number; values are JSON text. */
@@ -39,6 +40,8 @@ export interface SimulationContext<State> {
   params: Readonly<Record<string, string>>
   /** Random values for answers and webhooks (request and delivery ids). */
   ids: SimulationIds
+  /** This gateway core's simulated rate-limit counts (rate-limit.ts). */
+  rates: RateCounts
 }
 
 /** The parts a call's answer needs, before the shared code turns them into a ProxyAnswer. */
@@ -65,6 +68,23 @@ export interface ErrorDialect {
   unauthorized(verdict: Exclude<TokenVerdict, 'ok'>, env: ErrorEnv): ProxyAnswer
   rateLimited(env: ErrorEnv): ProxyAnswer
   serverError(status: number, env: ErrorEnv): ProxyAnswer
+  /**
+   * The message `body` gets for one of the gateway's own errors on `/proxy` (Slack: its error code,
+   * GitHub: words its SDK's throttling recognises); the problem's `detail` when absent.
+   */
+  gatewayMessage?(problem: GatewayProblem): string
+  /**
+   * The `User-Agent` of the provider's official SDKs: lets the gateway answer in this dialect when
+   * it may not look the connection up (an unknown key). Absent: such errors stay problem+json.
+   */
+  clients?: RegExp
+}
+
+/** One of the gateway's own errors (an RFC 9457 problem), as a dialect may word it. */
+export interface GatewayProblem {
+  status: number
+  code: string
+  detail: string
 }
 
 /** A titled table of a simulated account's objects, for the dashboard's connection detail. */

@@ -51,6 +51,7 @@ const TYPES: Record<number, { type: string; code: string }> = {
   401: { type: 'authentication error', code: 'AUTHENTICATION_ERROR' },
   403: { type: 'forbidden', code: 'FORBIDDEN' },
   404: { type: 'invalid input', code: 'ENTITY_NOT_FOUND' },
+  429: { type: 'ratelimited', code: 'RATELIMITED' },
 }
 
 export const linearDialect: ErrorDialect = {

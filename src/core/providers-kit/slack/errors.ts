@@ -35,6 +35,19 @@ export const slackError = (error: string, headers: HeaderList, extra: Record<str
 /** The bare headers of an answer that is not a method's (no scope headers). */
 const plainHeaders = (ids: SimulationIds) => slackHeaders([], '', ids).filter(([n]) => !n.startsWith('x-'))
 
+/** The Slack error code a client gets for each of the gateway's own errors on /proxy. */
+const GATEWAY_ERRORS: Readonly<Record<string, string>> = {
+  unauthorized: 'invalid_auth',
+  api_key_revoked: 'token_revoked',
+  forbidden: 'not_allowed_token_type',
+  not_found: 'invalid_auth',
+  needs_reauth: 'token_expired',
+  connection_revoked: 'account_inactive',
+  simulation_unavailable: 'unknown_method',
+  recording_not_found: 'unknown_method',
+  rate_limited: 'ratelimited',
+}
+
 /** Slack's dialect: `{ok: false, error}` at HTTP 200, except rate limits (429) and outages. */
 export const slackDialect: ErrorDialect = {
   contentType: 'application/json; charset=utf-8',
@@ -56,4 +69,7 @@ export const slackDialect: ErrorDialect = {
       plainHeaders(ids),
       status,
     ),
+  gatewayMessage: ({ code, status }) =>
+    GATEWAY_ERRORS[code] ?? (status >= 500 ? 'internal_error' : 'invalid_arguments'),
+  clients: /@slack:web-api\//,
 }

@@ -70,4 +70,5 @@ export const stripeDialect: ErrorDialect = {
       [...stripeHeaders(ids), ['stripe-should-retry', 'true']],
     )
   },
+  clients: /\bNodeBindings\//,
 }

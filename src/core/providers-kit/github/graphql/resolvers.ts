@@ -1,6 +1,6 @@
 import type { ProxyAnswer } from '../../../proxy/answerers.js'
 import { encodeCursor } from '../../kit/pagination.js'
-import { rateWindowOf, remainingOf } from '../../kit/rate-limit.js'
+import { remainingOf } from '../../kit/rate-limit.js'
 import { isoSeconds } from '../../kit/time.js'
 import { RATE_LIMIT } from '../errors.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
@@ -100,7 +100,7 @@ export function rootOf(ctx: Ctx, rest: RestCall) {
       return viewOf(ctx, found)
     },
     rateLimit: () => {
-      const w = rateWindowOf(accountOf(ctx), 'graphql', ctx.nowMs, RATE_LIMIT)
+      const w = ctx.rates.windowOf(accountOf(ctx), 'graphql', ctx.nowMs, RATE_LIMIT)
       return {
         cost: 1,
         limit: w.limit,
