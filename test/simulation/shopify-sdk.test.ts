@@ -248,8 +248,17 @@ describe('@shopify/admin-api-client against the simulated Shopify', () => {
       variables: { product: { title: 'x' } },
     })
     expect(denied.errors?.graphQLErrors?.[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } })
+    // The gateway's own refusals in Shopify's dialect: an unknown key (named by the client's
+    // User-Agent), a connection that does not exist.
     const noKey = await shopifyThroughGateway(server, conn, 'sk_not_a_key').request('{ shop { name } }')
     expect(noKey.errors?.networkStatusCode).toBe(401)
+    expect(await noKey.errors?.response?.json()).toMatchObject({
+      errors: expect.any(String),
+      switchyard: { status: 401 },
+    })
+    const nowhere = await shopifyThroughGateway(server, 'conn_doesnotexist', key).request('{ shop { name } }')
+    expect(nowhere.errors?.networkStatusCode).toBe(404)
+    expect(await nowhere.errors?.response?.json()).toMatchObject({ switchyard: { status: 404 } })
     expect(
       (await shopify.request('{ products(first: 250) { nodes { id } } }')).data.products.nodes,
     ).toHaveLength(5)

@@ -50,6 +50,8 @@ const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login
 export const shopifyDialect: ErrorDialect = {
   contentType: 'application/json; charset=utf-8',
   body: (_status, message) => ({ errors: message }),
+  // `Admin API Client v2.0.0`, also behind `@shopify/shopify-api`'s prefix.
+  clients: /\bAdmin API Client v\d/,
   // Shopify answers an expired, revoked (app uninstalled) or unknown token alike.
   unauthorized: (_verdict, { ids }) => httpError(401, INVALID_TOKEN, shopifyHeaders(ids)),
   // A throttled query is HTTP 200 with a THROTTLED error and the bucket it could not draw from.
