@@ -77,7 +77,7 @@ describe('@notionhq/client against the simulated Notion', () => {
     sourceId = sources.results[0]!.id
     const source = await notion.dataSources.retrieve({ data_source_id: sourceId })
     expect(Object.keys(source.properties).sort()).toEqual(['Done', 'Name', 'Points', 'Status'])
-    const databaseId = (source.parent as { database_id: string }).database_id
+    const databaseId = (source as unknown as { parent: { database_id: string } }).parent.database_id
     const database = await notion.databases.retrieve({ database_id: databaseId })
     expect(database).toMatchObject({ object: 'database', data_sources: [{ id: sourceId, name: 'Tasks' }] })
     expect(database.id.replace(/-/g, '')).toBe(databaseId.replace(/-/g, ''))
@@ -256,7 +256,7 @@ describe('@notionhq/client against the simulated Notion', () => {
     const limited = await failure(client.users.me({}))
     expect(limited).toBeInstanceOf(APIResponseError)
     expect(limited).toMatchObject({ status: 429, code: APIErrorCode.RateLimited })
-    expect(limited!.headers.get('retry-after')).toBe('1')
+    expect((limited!.headers as Headers).get('retry-after')).toBe('1')
     expect((await addFault(other, { kind: 'server_error', count: 1, status: 500 })).status).toBe(201)
     expect(await failure(client.users.me({}))).toMatchObject({
       status: 500,
