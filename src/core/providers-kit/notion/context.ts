@@ -75,6 +75,18 @@ export function load(ctx: Ctx, kind: Kind, id: string | undefined): Stored | und
   return text === undefined ? undefined : (JSON.parse(text) as Stored)
 }
 
+/** The object of a kind the path's `:id` names, or Notion's 404. */
+export const target = (ctx: Ctx, kind: Kind): Stored | ProxyAnswer =>
+  load(ctx, kind, ctx.params.id) ?? notFound(ctx, kind, ctx.params.id!)
+
+/** A GET of one object by its id (a trashed one is still found, with `in_trash: true`). */
+export const retrieve =
+  (kind: Kind) =>
+  (ctx: Ctx): ProxyAnswer => {
+    const found = target(ctx, kind)
+    return isAnswer(found) ? found : ok(ctx, found)
+  }
+
 /** The page or block an id names, whichever it is. */
 export const loadAny = (ctx: Ctx, id: string | undefined) => {
   const kind = parseId(ctx.state, id)?.kind

@@ -7,35 +7,28 @@ import {
   isAnswer,
   type Json,
   listAnswer,
-  load,
-  notFound,
-  ok,
   pagingOf,
   plainOf,
+  retrieve,
   type Stored,
+  target,
 } from './context.js'
 import { titleOfPage } from './pages.js'
 import { filterOf, type Schema, sortOf } from './properties.js'
 
 /** GET /v1/databases/:id: the database and its data sources. */
-export function retrieveDatabase(ctx: Ctx): ProxyAnswer {
-  const database = load(ctx, 'database', ctx.params.id)
-  return database ? ok(ctx, database) : notFound(ctx, 'database', ctx.params.id!)
-}
+export const retrieveDatabase = retrieve('database')
 
 /** GET /v1/data_sources/:id: the data source and its property schema. */
-export function retrieveDataSource(ctx: Ctx): ProxyAnswer {
-  const source = load(ctx, 'data_source', ctx.params.id)
-  return source ? ok(ctx, source) : notFound(ctx, 'data_source', ctx.params.id!)
-}
+export const retrieveDataSource = retrieve('data_source')
 
 /**
  * POST /v1/data_sources/:id/query: the data source's pages that pass `filter`, in `sorts` order
  * (oldest first when none), a page of `page_size` after `start_cursor`.
  */
 export function queryDataSource(ctx: Ctx): ProxyAnswer {
-  const source = load(ctx, 'data_source', ctx.params.id)
-  if (!source) return notFound(ctx, 'data_source', ctx.params.id!)
+  const source = target(ctx, 'data_source')
+  if (isAnswer(source)) return source
   const body = bodyOf(ctx)
   if (isAnswer(body)) return body
   const schema = source.properties as Schema

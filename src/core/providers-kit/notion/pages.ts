@@ -10,8 +10,10 @@ import {
   notFound,
   ok,
   plainOf,
+  retrieve,
   type Stored,
   save,
+  target,
 } from './context.js'
 import { appendBlocks, blockContent, makePage, PLAIN_PAGE } from './objects.js'
 import { propertyValues, type Schema } from './properties.js'
@@ -76,16 +78,13 @@ export function createPage(ctx: Ctx): ProxyAnswer {
   return ok(ctx, page)
 }
 
-/** GET /v1/pages/:id (a trashed page is still found, with `in_trash: true`). */
-export function retrievePage(ctx: Ctx): ProxyAnswer {
-  const page = load(ctx, 'page', ctx.params.id)
-  return page ? ok(ctx, page) : notFound(ctx, 'page', ctx.params.id!)
-}
+/** GET /v1/pages/:id */
+export const retrievePage = retrieve('page')
 
 /** PATCH /v1/pages/:id: property values, `in_trash` (or the older `archived`). */
 export function updatePage(ctx: Ctx): ProxyAnswer {
-  const page = load(ctx, 'page', ctx.params.id)
-  if (!page) return notFound(ctx, 'page', ctx.params.id!)
+  const page = target(ctx, 'page')
+  if (isAnswer(page)) return page
   const body = bodyOf(ctx)
   if (isAnswer(body)) return body
   const properties = propertyValues(body.properties, schemaOf(ctx, page), page.properties as Json)
