@@ -59,6 +59,13 @@ afterAll(async () => {
 })
 
 describe('@notionhq/client against the simulated Notion', () => {
+  it("the catalog's base URL is the SDK's own default, so the same paths work live", async () => {
+    const provider = (await (await fetch(`${server.url}/providers/notion`)).json()) as {
+      api: { base_url: string }
+    }
+    expect(provider.api.base_url).toBe('https://api.notion.com')
+  })
+
   it('users.me, search, databases and data sources: a new workspace shares a page and a database', async () => {
     const me = await notion.users.me({})
     expect(me).toMatchObject({ object: 'user', type: 'bot', bot: { workspace_name: 'acme workspace' } })
