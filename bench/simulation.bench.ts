@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
 // connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers, and the latency from creating an
+// customers and a Notion data source query of 30 pages, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -49,6 +49,24 @@ try {
       body: { name: `Customer ${i}`, email: `c${i}@example.com`, metadata: { plan: 'pro' } },
     })),
   )
+  // Notion with 60 pages in the Tasks data source a new workspace shares.
+  const notionConnection = simulated('notion', [])
+  const [sources] = core.simulation.seed(ws, notionConnection.id, [
+    { method: 'POST', path: '/v1/search', body: { filter: { property: 'object', value: 'data_source' } } },
+  ])
+  const notionSource = (sources!.body as { results: Array<{ id: string }> }).results[0]!.id
+  core.simulation.seed(
+    ws,
+    notionConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/v1/pages',
+      body: {
+        parent: { data_source_id: notionSource },
+        properties: { Name: { title: [{ text: { content: `Task ${i}` } }] }, Points: { number: i } },
+      },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -86,6 +104,22 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  const notionQuery = {
+    url: `${gateway.url}/proxy/${notionConnection.id}/v1/data_sources/${notionSource}/query`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'notion-version': '2025-09-03',
+    },
+    body: JSON.stringify({ page_size: 30 }),
+  }
+  const queried = await fetch(notionQuery.url, notionQuery)
+  const rows = (await queried.json()).results?.length
+  if (queried.status !== 200 || rows !== 30) throw new Error(`notion query: ${queried.status}, ${rows}`)
+  const notionBurst = await autocannon({ ...notionQuery, connections: 10, duration: SECONDS })
+  const notionRps = notionBurst.requests.average
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -140,10 +174,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Notion, a page of 30 from a data source query (\`POST …/v1/data_sources/{id}/query\`): ${Math.round(notionRps).toLocaleString('en-US')} calls/s**
+(${notionBurst.non2xx + notionBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

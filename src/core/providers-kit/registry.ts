@@ -2,13 +2,22 @@ import { github } from './github/index.js'
 import { hubspot } from './hubspot/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
+import { notion } from './notion/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
 import type { SignatureScheme } from './schemes/scheme.js'
 import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear] as const
+export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion] as const
+
+type Kit = (typeof PROVIDER_KITS)[number]
+type WebhookKit = Extract<Kit, { webhooks: unknown; scheme: unknown }>
+
+/** The kits whose provider sends webhooks, each with its signature scheme (Notion sends none). */
+export const WEBHOOK_KITS: readonly WebhookKit[] = PROVIDER_KITS.filter(
+  (kit): kit is WebhookKit => 'webhooks' in kit && 'scheme' in kit,
+)
 
 type KitScheme = Extract<(typeof PROVIDER_KITS)[number], { scheme: unknown }>['scheme']
 type GenericScheme = (typeof GENERIC_SCHEMES)[number]

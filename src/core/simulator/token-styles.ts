@@ -25,12 +25,6 @@ const STYLES: Record<string, TokenStyle> = {
     () => hex(32),
     86_400,
   ),
-  notion: style(
-    () => `ntn_${randomBase62(46)}`,
-    'nrt_',
-    () => randomBase62(46),
-    3_600,
-  ),
   dropbox: style(
     () => `sl.u.${b64url(140)}`,
     'dbr_',
