@@ -1,5 +1,6 @@
 import { github } from './github/index.js'
 import { hubspot } from './hubspot/index.js'
+import { jira } from './jira/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
@@ -8,7 +9,7 @@ import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear] as const
+export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, jira] as const
 
 type KitScheme = Extract<(typeof PROVIDER_KITS)[number], { scheme: unknown }>['scheme']
 type GenericScheme = (typeof GENERIC_SCHEMES)[number]
