@@ -52,6 +52,16 @@ export const isAdf = (v: unknown): v is Adf => {
   return doc?.type === 'doc' && doc.version === 1 && Array.isArray(doc.content)
 }
 
+/** Plain text as an ADF document, a paragraph per line (what Jira makes of a v2 text field). */
+export const textDoc = (text: string): Adf => ({
+  type: 'doc',
+  version: 1,
+  content: text.split('\n').map((line) => ({
+    type: 'paragraph',
+    content: line ? [{ type: 'text', text: line }] : [],
+  })),
+})
+
 /** The plain text of an ADF document (what the dashboard and changelog strings show). */
 export function adfText(node: unknown): string {
   const n = record(node)

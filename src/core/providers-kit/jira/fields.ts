@@ -1,5 +1,5 @@
-import { adfText, type Ctx, isAdf, type Json, record, userOf } from './context.js'
-import { TASK } from './state.js'
+import { adfText, type Ctx, isAdf, type Json, record, textDoc, userOf } from './context.js'
+import { type Adf, TASK } from './state.js'
 import type { ChangeItem } from './webhooks.js'
 
 /** The fields a create or an edit may set, checked; `errors` says why, per field, as Jira does. */
@@ -9,7 +9,7 @@ export interface FieldValues {
   assigneeId?: string | null
   labels?: string[]
 }
-type StoredDescription = import('./state.js').Adf | null
+type StoredDescription = Adf | null
 
 const notSettable = (name: string) =>
   `Field '${name}' cannot be set. It is not on the appropriate screen, or unknown.`
@@ -19,6 +19,8 @@ export function readFields(
   ctx: Ctx,
   fields: Json,
   creating: boolean,
+  /** REST v2 (where jira.js sends a plain-text description) takes text, kept as an ADF paragraph. */
+  plainText = false,
 ): { values: FieldValues; errors: Record<string, string> } {
   const errors: Record<string, string> = {}
   const values: FieldValues = {}
@@ -35,7 +37,8 @@ export function readFields(
         else values.summary = value
         break
       case 'description':
-        if (value === null || isAdf(value)) values.description = value
+        if (plainText && typeof value === 'string') values.description = value ? textDoc(value) : null
+        else if (value === null || (!plainText && isAdf(value))) values.description = value as Adf | null
         else
           errors.description =
             'Operation value must be an Atlassian Document (see the Atlassian Document Format).'

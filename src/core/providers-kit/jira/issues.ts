@@ -24,38 +24,46 @@ import { issueCreated, issueUpdated } from './webhooks.js'
 /** The `fields` parameter of a GET, repeated or comma-separated. */
 export const fieldsParam = (ctx: Ctx) => queryOf(ctx.call).getAll('fields')
 
-/** `POST /rest/api/3/issue`: `{fields: {project, issuetype, summary, description?, assignee?, labels?}}`. */
-export function createIssue(ctx: Ctx): ProxyAnswer {
-  const body = bodyOf(ctx)
-  if (isAnswer(body)) return body
-  const fields = record(body.fields)
-  if (!fields) return badRequest(ctx, [], { project: 'Specify a valid project ID or key' })
-  const { values, errors } = readFields(ctx, fields, true)
-  if (Object.keys(errors).length > 0) return badRequest(ctx, [], errors)
-  const num = nextOf(ctx, 'next_issue')
-  const id = issueIdOf(num)
-  const key = `${ctx.state.project.key}-${num}`
-  const issue: StoredIssue = {
-    id,
-    num,
-    key,
-    summary: values.summary!,
-    description: values.description ?? null,
-    statusId: STATUSES[0]!.id,
-    assigneeId: values.assigneeId ?? null,
-    reporterId: viewer(ctx).accountId,
-    labels: values.labels ?? [],
-    createdMs: ctx.nowMs,
-    updatedMs: ctx.nowMs,
-    statusChangedMs: ctx.nowMs,
+/**
+ * `POST /rest/api/3/issue`: `{fields: {project, issuetype, summary, description?, assignee?,
+ * labels?}}`, the description in ADF; `/rest/api/2/issue` (where jira.js sends a plain-text
+ * description) takes it as text.
+ */
+const create =
+  (plainText: boolean) =>
+  (ctx: Ctx): ProxyAnswer => {
+    const body = bodyOf(ctx)
+    if (isAnswer(body)) return body
+    const fields = record(body.fields)
+    if (!fields) return badRequest(ctx, [], { project: 'Specify a valid project ID or key' })
+    const { values, errors } = readFields(ctx, fields, true, plainText)
+    if (Object.keys(errors).length > 0) return badRequest(ctx, [], errors)
+    const num = nextOf(ctx, 'next_issue')
+    const id = issueIdOf(num)
+    const key = `${ctx.state.project.key}-${num}`
+    const issue: StoredIssue = {
+      id,
+      num,
+      key,
+      summary: values.summary!,
+      description: values.description ?? null,
+      statusId: STATUSES[0]!.id,
+      assigneeId: values.assigneeId ?? null,
+      reporterId: viewer(ctx).accountId,
+      labels: values.labels ?? [],
+      createdMs: ctx.nowMs,
+      updatedMs: ctx.nowMs,
+      statusChangedMs: ctx.nowMs,
+    }
+    ctx.state.issues[key] = num
+    ctx.state.issues[id] = num
+    ctx.saveState(ctx.state)
+    saveIssue(ctx, issue)
+    issueCreated(ctx, issue)
+    return ok(ctx, { id, key, self: selfUrl(ctx, `/issue/${id}`) }, 201)
   }
-  ctx.state.issues[key] = num
-  ctx.state.issues[id] = num
-  ctx.saveState(ctx.state)
-  saveIssue(ctx, issue)
-  issueCreated(ctx, issue)
-  return ok(ctx, { id, key, self: selfUrl(ctx, `/issue/${id}`) }, 201)
-}
+export const createIssue = create(false)
+export const createIssueV2 = create(true)
 
 /** `GET /rest/api/3/issue/{issueIdOrKey}`: every field unless `fields` picks some. */
 export function getIssue(ctx: Ctx): ProxyAnswer {
