@@ -62,7 +62,7 @@ export function getComment(ctx: Ctx): ProxyAnswer {
   const comment = commentsOf(ctx, issue.id).find((c) => c.id === ctx.params.id)
   return comment
     ? ok(ctx, commentJson(ctx, comment))
-    : jiraError(404, ctx.ids, ['Can not find a comment for the id: ' + ctx.params.id + '.'])
+    : jiraError(404, ctx.ids, [`Can not find a comment for the id: ${ctx.params.id}.`])
 }
 
 /** `GET /rest/api/3/issue/{issueIdOrKey}/comment`: oldest first, `startAt`/`maxResults` (50). */
