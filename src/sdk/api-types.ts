@@ -2884,6 +2884,7 @@ export interface components {
       | 'hubspot_v3'
       | 'stripe'
       | 'linear'
+      | 'jira'
       | null
     /**
      * @description Signature verdict of a captured webhook.
