@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
 // connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers, and the latency from creating an
+// customers and a JQL search page of 30 Jira issues, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -49,6 +49,16 @@ try {
       body: { name: `Customer ${i}`, email: `c${i}@example.com`, metadata: { plan: 'pro' } },
     })),
   )
+  const jiraConnection = simulated('jira', ['read:jira-work', 'write:jira-work'])
+  core.simulation.seed(
+    ws,
+    jiraConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/rest/api/3/issue',
+      body: { fields: { project: { key: 'SY' }, issuetype: { name: 'Task' }, summary: `Issue ${i}` } },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -86,6 +96,13 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  const jql = `${gateway.url}/proxy/${jiraConnection.id}/rest/api/3/search/jql?jql=project%20%3D%20SY&maxResults=30&fields=summary,status`
+  const firstJira = await fetch(jql, { headers: stripeAuth })
+  const found = (await firstJira.json()).issues?.length
+  if (firstJira.status !== 200 || found !== 30) throw new Error(`jira search: ${firstJira.status}, ${found}`)
+  const jiraBurst = await autocannon({ url: jql, connections: 10, duration: SECONDS, headers: stripeAuth })
+  const jiraRps = jiraBurst.requests.average
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -140,10 +157,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Jira, a JQL search page of 30 issues (\`GET …/rest/api/3/search/jql?jql=project = SY&maxResults=30&fields=summary,status\`): ${Math.round(jiraRps).toLocaleString('en-US')} calls/s**
+(${jiraBurst.non2xx + jiraBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)
