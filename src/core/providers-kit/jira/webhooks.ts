@@ -29,7 +29,7 @@ const headersOf = (id: string) => ({
 function send(ctx: Ctx, body: Json) {
   ctx.emit({
     body: { timestamp: ctx.nowMs, ...body },
-    headers: headersOf(String(ctx.nowMs) + ctx.ids.hex(2)),
+    headers: headersOf(String(Number.parseInt(ctx.ids.hex(6), 16))),
   })
 }
 
