@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
-// connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers and a Notion data source query of 30 pages, and the latency from creating an
+// connection, answered from SQLite by the built-in simulation), the same for a list page of each
+// other simulated provider (Stripe, Notion, Jira, …), and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -67,6 +67,16 @@ try {
       },
     })),
   )
+  const jiraConnection = simulated('jira', ['read:jira-work', 'write:jira-work'])
+  core.simulation.seed(
+    ws,
+    jiraConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/rest/api/3/issue',
+      body: { fields: { project: { key: 'SY' }, issuetype: { name: 'Task' }, summary: `Issue ${i}` } },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -121,6 +131,12 @@ try {
   const notionBurst = await autocannon({ ...notionQuery, connections: 10, duration: SECONDS })
   const notionRps = notionBurst.requests.average
 
+  const jql = `${gateway.url}/proxy/${jiraConnection.id}/rest/api/3/search/jql?jql=project%20%3D%20SY&maxResults=30&fields=summary,status`
+  const firstJira = await fetch(jql, { headers: stripeAuth })
+  const found = (await firstJira.json()).issues?.length
+  if (firstJira.status !== 200 || found !== 30) throw new Error(`jira search: ${firstJira.status}, ${found}`)
+  const jiraBurst = await autocannon({ url: jql, connections: 10, duration: SECONDS, headers: stripeAuth })
+  const jiraRps = jiraBurst.requests.average
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
     headers: { authorization: `Bearer ${key}` },
@@ -176,10 +192,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
 **Notion, a page of 30 from a data source query (\`POST …/v1/data_sources/{id}/query\`): ${Math.round(notionRps).toLocaleString('en-US')} calls/s**
 (${notionBurst.non2xx + notionBurst.errors} non-2xx or errors).
+**Jira, a JQL search page of 30 issues (\`GET …/rest/api/3/search/jql?jql=project = SY&maxResults=30&fields=summary,status\`): ${Math.round(jiraRps).toLocaleString('en-US')} calls/s**
+(${jiraBurst.non2xx + jiraBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

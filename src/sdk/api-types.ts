@@ -2894,6 +2894,7 @@ export interface components {
       | 'hubspot_v3'
       | 'stripe'
       | 'linear'
+      | 'jira'
       | null
     /**
      * @description Signature verdict of a captured webhook.

@@ -175,6 +175,7 @@ describe('trigger event types', () => {
       'hubspot',
       'stripe',
       'linear',
+      'jira',
       null,
     ])
     const clerk = await (

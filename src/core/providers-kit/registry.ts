@@ -1,5 +1,6 @@
 import { github } from './github/index.js'
 import { hubspot } from './hubspot/index.js'
+import { jira } from './jira/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
 import { notion } from './notion/index.js'
@@ -9,7 +10,7 @@ import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion] as const
+export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion, jira] as const
 
 type Kit = (typeof PROVIDER_KITS)[number]
 type WebhookKit = Extract<Kit, { webhooks: unknown; scheme: unknown }>
