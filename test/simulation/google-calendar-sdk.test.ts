@@ -78,7 +78,11 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     const { data: patched } = await cal.events.patch({
       calendarId: 'primary',
       eventId: made.id!,
-      requestBody: { summary: 'Kick-off (moved)', start: { dateTime: '2026-12-01T11:00:00+01:00' }, end: { dateTime: '2026-12-01T11:30:00+01:00' } },
+      requestBody: {
+        summary: 'Kick-off (moved)',
+        start: { dateTime: '2026-12-01T11:00:00+01:00' },
+        end: { dateTime: '2026-12-01T11:30:00+01:00' },
+      },
     })
     expect(patched).toMatchObject({ summary: 'Kick-off (moved)', sequence: 1, created: made.created })
     expect(patched.etag).not.toBe(made.etag)
@@ -157,7 +161,10 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     const noCalendar = await failure(cal.events.list({ calendarId: 'someone@else.example' }))
     expect(noCalendar.status).toBe(404)
     const noEnd = await failure(
-      cal.events.insert({ calendarId: 'primary', requestBody: { summary: 'x', start: { dateTime: '2026-12-01T09:00:00Z' } } }),
+      cal.events.insert({
+        calendarId: 'primary',
+        requestBody: { summary: 'x', start: { dateTime: '2026-12-01T09:00:00Z' } },
+      }),
     )
     expect(noEnd).toMatchObject({ status: 400, message: 'Missing end time.' })
     expect(noEnd.error.errors[0]!.reason).toBe('required')
@@ -166,14 +173,21 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     )
     expect(backwards.error.errors[0]).toMatchObject({ domain: 'calendar', reason: 'timeRangeEmpty' })
     const empty = await failure(
-      cal.events.list({ calendarId: 'primary', timeMin: '2026-12-02T00:00:00Z', timeMax: '2026-12-01T00:00:00Z' }),
+      cal.events.list({
+        calendarId: 'primary',
+        timeMin: '2026-12-02T00:00:00Z',
+        timeMax: '2026-12-01T00:00:00Z',
+      }),
     )
     expect(empty.error.errors[0]).toMatchObject({ reason: 'timeRangeEmpty', location: 'timeMax' })
     const tooMany = await failure(cal.events.list({ calendarId: 'primary', maxResults: 5000 }))
     expect(tooMany.error.errors[0]).toMatchObject({ reason: 'invalid', location: 'maxResults' })
     const taken = (await cal.events.list({ calendarId: 'primary', maxResults: 1 })).data.items![0]!.id!
     const duplicate = await failure(
-      cal.events.insert({ calendarId: 'primary', requestBody: { ...event('x', '2026-12-01T09:00:00Z', '2026-12-01T10:00:00Z').requestBody, id: taken } }),
+      cal.events.insert({
+        calendarId: 'primary',
+        requestBody: { ...event('x', '2026-12-01T09:00:00Z', '2026-12-01T10:00:00Z').requestBody, id: taken },
+      }),
     )
     expect(duplicate.status).toBe(409)
     expect(duplicate.error.errors[0]!.reason).toBe('duplicate')
@@ -187,10 +201,15 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     expect((await cal.events.list({ calendarId: 'primary' })).data.items).toHaveLength(before)
     const chosen = await cal.events.insert({
       calendarId: 'primary',
-      requestBody: { ...event('Chosen id', '2026-12-20T09:00:00Z', '2026-12-20T10:00:00Z').requestBody, id: 'meetingabc0101' },
+      requestBody: {
+        ...event('Chosen id', '2026-12-20T09:00:00Z', '2026-12-20T10:00:00Z').requestBody,
+        id: 'meetingabc0101',
+      },
     })
     expect(chosen.data.id).toBe('meetingabc0101')
-    expect((await cal.events.get({ calendarId: 'primary', eventId: 'meetingabc0101' })).data.summary).toBe('Chosen id')
+    expect((await cal.events.get({ calendarId: 'primary', eventId: 'meetingabc0101' })).data.summary).toBe(
+      'Chosen id',
+    )
   })
 
   it('faults: rate_limit is a 429 rateLimitExceeded (the SDK retries it), server_error, revoked access a 401', async () => {
@@ -222,7 +241,9 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     const client = calendarThroughGateway(server, other, key, { retry: false })
     expect((await faults(other, { kind: 'expire_token' })).status).toBeLessThan(300)
     expect((await client.calendarList.list()).data.items![0]!.id).toBe('admin@expiring.example')
-    const badKey = await failure(calendarThroughGateway(server, other, 'sk_nope', { retry: false }).calendarList.list())
+    const badKey = await failure(
+      calendarThroughGateway(server, other, 'sk_nope', { retry: false }).calendarList.list(),
+    )
     expect(badKey.status).toBe(401)
   })
 })

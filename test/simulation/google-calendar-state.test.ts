@@ -12,7 +12,11 @@ const SCOPES = ['https://www.googleapis.com/auth/calendar.events']
 const EVENTS = '/calendar/v3/calendars/primary/events'
 const meeting = (summary: string) => ({
   calendarId: 'primary',
-  requestBody: { summary, start: { dateTime: '2026-12-01T09:00:00Z' }, end: { dateTime: '2026-12-01T10:00:00Z' } },
+  requestBody: {
+    summary,
+    start: { dateTime: '2026-12-01T09:00:00Z' },
+    end: { dateTime: '2026-12-01T10:00:00Z' },
+  },
 })
 
 describe('the simulated Google Calendar keeps its state per connection', () => {
@@ -24,7 +28,9 @@ describe('the simulated Google Calendar keeps its state per connection', () => {
       const key = firstSecretKey(server)
       const conn = await simulatedConnect(server, 'google-calendar', 'acme', { scopes: SCOPES })
       const made = (await calendarThroughGateway(server, conn, key).events.insert(meeting('Kept'))).data
-      const { nextSyncToken } = (await calendarThroughGateway(server, conn, key).events.list({ calendarId: 'primary' })).data
+      const { nextSyncToken } = (
+        await calendarThroughGateway(server, conn, key).events.list({ calendarId: 'primary' })
+      ).data
       const file = join(out.dir, 'gcal.db')
       await server.core.snapshots.export(file)
       await calendarThroughGateway(server, conn, key).events.insert(meeting('After the snapshot'))
@@ -72,7 +78,12 @@ describe('seed demo, fixtures, the view and a reset', () => {
     const view = (await res.json()) as { sections: Array<{ title: string; rows: string[][] }> }
     expect(view.sections.map((s) => s.title)).toEqual(['Calendars', 'Events'])
     expect(view.sections[0]!.rows[0]![0]).toBe('admin@acme.example (primary)')
-    expect(view.sections[1]!.rows.map((r) => r[4])).toEqual(['cancelled', 'confirmed', 'confirmed', 'confirmed'])
+    expect(view.sections[1]!.rows.map((r) => r[4])).toEqual([
+      'cancelled',
+      'confirmed',
+      'confirmed',
+      'confirmed',
+    ])
   })
 
   it('a fixture-declared connection answers, and a reset forgets its account', async () => {

@@ -14,7 +14,8 @@ let cal: calendar_v3.Calendar
 let conn: string
 
 const SCOPES = ['https://www.googleapis.com/auth/calendar.events']
-const at = (day: number, hour: number) => `2026-12-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`
+const at = (day: number, hour: number) =>
+  `2026-12-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`
 const insert = (summary: string, day: number) =>
   cal.events.insert({
     calendarId: 'primary',
@@ -48,10 +49,20 @@ describe('incremental sync of the simulated Google Calendar', () => {
     const made = []
     for (let day = 1; day <= 5; day++) made.push((await insert(`Meeting ${day}`, day)).data)
     const full = await syncAll({ maxResults: 2 })
-    expect(full.items.map((e) => e.summary)).toEqual(['Meeting 1', 'Meeting 2', 'Meeting 3', 'Meeting 4', 'Meeting 5'])
+    expect(full.items.map((e) => e.summary)).toEqual([
+      'Meeting 1',
+      'Meeting 2',
+      'Meeting 3',
+      'Meeting 4',
+      'Meeting 5',
+    ])
 
     await insert('Meeting 6', 6)
-    await cal.events.patch({ calendarId: 'primary', eventId: made[1]!.id!, requestBody: { summary: 'Meeting 2, renamed' } })
+    await cal.events.patch({
+      calendarId: 'primary',
+      eventId: made[1]!.id!,
+      requestBody: { summary: 'Meeting 2, renamed' },
+    })
     await cal.events.delete({ calendarId: 'primary', eventId: made[3]!.id! })
     const changes = await syncAll({ syncToken: full.nextSyncToken, maxResults: 2 })
     expect(changes.items.map((e) => [e.summary, e.status])).toEqual([
@@ -69,16 +80,23 @@ describe('incremental sync of the simulated Google Calendar', () => {
   })
 
   it('an unknown or foreign sync token is 410 fullSyncRequired; filters beside one are a 400', async () => {
-    const unknown = await failure(cal.events.list({ calendarId: 'primary', syncToken: 'CPDAlvWDx70CEPDAlvWDx70CGAU=' }))
+    const unknown = await failure(
+      cal.events.list({ calendarId: 'primary', syncToken: 'CPDAlvWDx70CEPDAlvWDx70CGAU=' }),
+    )
     expect(unknown.status).toBe(410)
-    expect(unknown.error).toMatchObject({ code: 410, message: 'Sync token is no longer valid, a full sync is required.' })
+    expect(unknown.error).toMatchObject({
+      code: 410,
+      message: 'Sync token is no longer valid, a full sync is required.',
+    })
     expect(unknown.error.errors[0]).toMatchObject({ reason: 'fullSyncRequired', location: 'syncToken' })
     const other = await simulatedConnect(server, 'google-calendar', 'other', { scopes: SCOPES })
     const otherCal = calendarThroughGateway(server, other, firstSecretKey(server))
     const foreign = (await otherCal.events.list({ calendarId: 'primary' })).data.nextSyncToken!
     expect((await failure(cal.events.list({ calendarId: 'primary', syncToken: foreign }))).status).toBe(410)
     const token = (await cal.events.list({ calendarId: 'primary' })).data.nextSyncToken!
-    const mixed = await failure(cal.events.list({ calendarId: 'primary', syncToken: token, timeMin: at(1, 0) }))
+    const mixed = await failure(
+      cal.events.list({ calendarId: 'primary', syncToken: token, timeMin: at(1, 0) }),
+    )
     expect(mixed.status).toBe(400)
     expect(mixed.error.errors[0]).toMatchObject({ reason: 'invalid', location: 'timeMin' })
     const badPage = await failure(cal.events.list({ calendarId: 'primary', pageToken: 'not-a-page' }))
@@ -98,7 +116,12 @@ describe('sync tokens lapse', () => {
     const t = await createTestApp()
     try {
       fixturesOf(t.core).apply({
-        workspaces: [{ name: 'default', connections: [{ id: 'conn_gcal', provider: 'google-calendar', tenant_id: 'acme' }] }],
+        workspaces: [
+          {
+            name: 'default',
+            connections: [{ id: 'conn_gcal', provider: 'google-calendar', tenant_id: 'acme' }],
+          },
+        ],
       })
       // The simulation's own requests (as `seed` runs them): the token rule is not what is tested.
       const list = (query: string) =>

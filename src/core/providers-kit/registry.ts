@@ -13,7 +13,9 @@ export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, googleCale
 
 /** The kits whose provider sends webhooks (with their samples, types and signature scheme). */
 type WebhookKit = Extract<(typeof PROVIDER_KITS)[number], { webhooks: unknown; scheme: unknown }>
-export const WEBHOOK_KITS = PROVIDER_KITS.filter((kit): kit is WebhookKit => 'webhooks' in kit && 'scheme' in kit)
+export const WEBHOOK_KITS = PROVIDER_KITS.filter(
+  (kit): kit is WebhookKit => 'webhooks' in kit && 'scheme' in kit,
+)
 
 type KitScheme = Extract<(typeof PROVIDER_KITS)[number], { scheme: unknown }>['scheme']
 type GenericScheme = (typeof GENERIC_SCHEMES)[number]

@@ -61,4 +61,5 @@ export const getCalendarListEntry = (ctx: Ctx): ProxyAnswer =>
   calendarOf(ctx) ? ok(entryOf(ctx.state)) : notFound()
 
 /** `GET /calendar/v3/calendars/{calendarId}`. */
-export const getCalendar = (ctx: Ctx): ProxyAnswer => (calendarOf(ctx) ? ok(calendarResource(ctx.state)) : notFound())
+export const getCalendar = (ctx: Ctx): ProxyAnswer =>
+  calendarOf(ctx) ? ok(calendarResource(ctx.state)) : notFound()

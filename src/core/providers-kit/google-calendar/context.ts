@@ -105,9 +105,7 @@ export const saveEvent = (ctx: Ctx, stored: StoredEvent) =>
 
 /** Every event of the calendar, deleted ones too, oldest first. */
 export const allEvents = (ctx: Ctx): StoredEvent[] =>
-  ctx.objects.page('event', PRIMARY, null, 1_000_000, 0, 'asc').rows.map(
-    (r) => JSON.parse(r) as StoredEvent,
-  )
+  ctx.objects.page('event', PRIMARY, null, 1_000_000, 0, 'asc').rows.map((r) => JSON.parse(r) as StoredEvent)
 
 /** The next value of the change counter (saved with the state by the caller's `saveState`). */
 export const nextChange = (ctx: Ctx) => ++ctx.state.changes

@@ -104,5 +104,8 @@ export const googleDialect: ErrorDialect = {
   rateLimited: () =>
     googleError(429, { domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' }),
   serverError: (status) =>
-    googleError(status, { reason: 'backendError', message: 'Backend Error (simulated: a server_error fault)' }),
+    googleError(status, {
+      reason: 'backendError',
+      message: 'Backend Error (simulated: a server_error fault)',
+    }),
 }

@@ -18,7 +18,9 @@ export interface EventInput {
 }
 
 const pick = (time: Json) =>
-  Object.fromEntries(['date', 'dateTime', 'timeZone'].filter((k) => time[k] !== undefined).map((k) => [k, time[k]]))
+  Object.fromEntries(
+    ['date', 'dateTime', 'timeZone'].filter((k) => time[k] !== undefined).map((k) => [k, time[k]]),
+  )
 
 function attendeesOf(value: unknown): Json[] | ProxyAnswer {
   if (!Array.isArray(value)) return invalid('Invalid value for: attendees')

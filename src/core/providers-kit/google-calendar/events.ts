@@ -14,12 +14,23 @@ import {
   ok,
   saveEvent,
 } from './context.js'
-import { googleError, gone, googleHeaders, invalid, notFound } from './errors.js'
+import { gone, googleError, googleHeaders, invalid, notFound } from './errors.js'
 import { eventInputOf } from './event-input.js'
 import { eventNumOf, type StoredEvent, validChosenId } from './state.js'
 
 /** The fields Google computes; a client's values for them are ignored. */
-const MANAGED = ['kind', 'etag', 'id', 'htmlLink', 'created', 'updated', 'creator', 'organizer', 'iCalUID', 'sequence']
+const MANAGED = [
+  'kind',
+  'etag',
+  'id',
+  'htmlLink',
+  'created',
+  'updated',
+  'creator',
+  'organizer',
+  'iCalUID',
+  'sequence',
+]
 
 const ifMatchOf = (ctx: Ctx) => ctx.call.headers.find(([n]) => n.toLowerCase() === 'if-match')?.[1]
 
@@ -92,7 +103,9 @@ function change(ctx: Ctx, merge: boolean): ProxyAnswer {
   const body = bodyOf(ctx)
   if (isAnswer(body)) return body
   const kept: Json = Object.fromEntries(
-    Object.entries(stored.event).filter(([k]) => MANAGED.includes(k) || k === 'reminders' || k === 'eventType'),
+    Object.entries(stored.event).filter(
+      ([k]) => MANAGED.includes(k) || k === 'reminders' || k === 'eventType',
+    ),
   )
   const base: Json = merge ? { ...stored.event, ...body } : { ...body }
   const input = eventInputOf(ctx, base)

@@ -14,7 +14,16 @@ import {
 } from './sync.js'
 
 /** Parameters Google refuses beside a `syncToken` (the changes must be the whole calendar's). */
-const NOT_WITH_SYNC = ['orderBy', 'q', 'timeMin', 'timeMax', 'updatedMin', 'iCalUID', 'privateExtendedProperty', 'sharedExtendedProperty']
+const NOT_WITH_SYNC = [
+  'orderBy',
+  'q',
+  'timeMin',
+  'timeMax',
+  'updatedMin',
+  'iCalUID',
+  'privateExtendedProperty',
+  'sharedExtendedProperty',
+]
 
 export const DEFAULT_REMINDERS = [{ method: 'popup', minutes: 10 }]
 
@@ -59,7 +68,11 @@ function filtered(events: StoredEvent[], query: URLSearchParams): StoredEvent[] 
   const text = query.get('q')?.toLowerCase()
   const matches = (s: StoredEvent) =>
     !text ||
-    ['summary', 'description', 'location'].some((f) => String(s.event[f] ?? '').toLowerCase().includes(text))
+    ['summary', 'description', 'location'].some((f) =>
+      String(s.event[f] ?? '')
+        .toLowerCase()
+        .includes(text),
+    )
   const kept = events.filter(
     (s) =>
       (showDeleted || s.event.status !== 'cancelled') &&
@@ -106,7 +119,10 @@ export function listEvents(ctx: Ctx): ProxyAnswer {
   if (!Array.isArray(listed)) return listed
   const page = listed.slice(position.offset, position.offset + max)
   const more = position.offset + max < listed.length
-  const lastChange = events.reduce((m, s) => Math.max(m, Date.parse(String(s.event.updated))), ctx.state.created_ms)
+  const lastChange = events.reduce(
+    (m, s) => Math.max(m, Date.parse(String(s.event.updated))),
+    ctx.state.created_ms,
+  )
   return ok({
     kind: 'calendar#events',
     etag: etagOf(lastChange, ctx.state.changes),

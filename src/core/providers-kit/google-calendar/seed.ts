@@ -1,9 +1,16 @@
 import type { DemoSeed, SeedRequest } from '../kit/provider-kit.js'
 
 const EVENTS = '/calendar/v3/calendars/primary/events'
-const at = (day: number, hour: number) => `2026-12-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`
+const at = (day: number, hour: number) =>
+  `2026-12-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`
 
-const MEETINGS: ReadonlyArray<{ summary: string; day: number; hour: number; hours: number; location?: string }> = [
+const MEETINGS: ReadonlyArray<{
+  summary: string
+  day: number
+  hour: number
+  hours: number
+  location?: string
+}> = [
   { summary: 'Weekly planning', day: 1, hour: 9, hours: 1, location: 'Room 4' },
   { summary: 'Design review: checkout', day: 2, hour: 14, hours: 2 },
   { summary: 'Customer call: Globex', day: 3, hour: 16, hours: 1, location: 'Google Meet' },

@@ -14,14 +14,20 @@ export const SYNC_TOKEN_LIFETIME_MS = 30 * 86_400_000
 const encode = (parts: ReadonlyArray<string | number>) => Buffer.from(parts.join('|')).toString('base64url')
 const decode = (token: string) =>
   /^[A-Za-z0-9_-]{1,400}$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8').split('|') : []
-const count = (text: string | undefined) => (text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null)
+const count = (text: string | undefined) =>
+  text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null
 
 export function syncTokenOf(state: GcalState, list: string, change: number, nowMs: number): string {
   return encode(['s1', list, state.tag, change, Math.floor(nowMs / 1000)])
 }
 
 /** The change a sync token of this account and list names; null when unknown, forged or expired. */
-export function changeOfSyncToken(state: GcalState, list: string, token: string, nowMs: number): number | null {
+export function changeOfSyncToken(
+  state: GcalState,
+  list: string,
+  token: string,
+  nowMs: number,
+): number | null {
   const [version, kind, tag, change, issued] = decode(token)
   const at = count(change)
   const issuedS = count(issued)

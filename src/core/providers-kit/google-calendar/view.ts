@@ -13,7 +13,9 @@ const when = (time: unknown) => {
 
 /** The primary calendar and its events (cancelled ones too, as a sync sees them). */
 export const googleCalendarAccountView: View['accountView'] = (objects, state) => {
-  const events = objects.page('event', PRIMARY, null, SHOWN, 0).rows.map((r) => (JSON.parse(r) as StoredEvent).event)
+  const events = objects
+    .page('event', PRIMARY, null, SHOWN, 0)
+    .rows.map((r) => (JSON.parse(r) as StoredEvent).event)
   return [
     {
       title: 'Calendars',
