@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
 // connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers, and the latency from creating an
+// customers and a page of 30 Google Calendar events, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -40,6 +40,20 @@ try {
   }
   const connection = simulated('github', ['repo'])
   const stripeConnection = simulated('stripe', ['read_write'])
+  const calendarConnection = simulated('google-calendar', ['https://www.googleapis.com/auth/calendar.events'])
+  core.simulation.seed(
+    ws,
+    calendarConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/calendar/v3/calendars/primary/events',
+      body: {
+        summary: `Meeting ${i}`,
+        start: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:00:00Z` },
+        end: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:30:00Z` },
+      },
+    })),
+  )
   core.simulation.seed(
     ws,
     stripeConnection.id,
@@ -86,6 +100,18 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  const calendarEvents = `${gateway.url}/proxy/${calendarConnection.id}/calendar/v3/calendars/primary/events?maxResults=30`
+  const firstEvents = await fetch(calendarEvents, { headers: stripeAuth })
+  const events = (await firstEvents.json()).items?.length
+  if (firstEvents.status !== 200 || events !== 30) throw new Error(`events: ${firstEvents.status}, ${events}`)
+  const calendarBurst = await autocannon({
+    url: calendarEvents,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const calendarRps = calendarBurst.requests.average
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -140,10 +166,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Google Calendar, a page of 30 events (\`GET …/calendar/v3/calendars/primary/events?maxResults=30\`): ${Math.round(calendarRps).toLocaleString('en-US')} calls/s**
+(${calendarBurst.non2xx + calendarBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)
