@@ -4,7 +4,7 @@ import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
 import { calendarThroughGateway, failure } from './google-calendar-client.js'
-import { simulatedConnect } from './helpers.js'
+import { injectFault, simulatedConnect } from './helpers.js'
 
 /**
  * `@googleapis/calendar`, unchanged but for its `rootUrl` and the secret key as its OAuth token,
@@ -21,12 +21,7 @@ const event = (summary: string, start: string, end: string) => ({
   calendarId: 'primary',
   requestBody: { summary, start: { dateTime: start }, end: { dateTime: end } },
 })
-const faults = (id: string, body: unknown) =>
-  fetch(`${server.url}/api/connections/${id}/faults`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+const faults = (id: string, fault: unknown) => injectFault(server, key, id, fault)
 
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
