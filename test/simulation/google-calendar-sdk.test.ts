@@ -69,12 +69,18 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     expect(made.iCalUID).toBe(`${made.id}@google.com`)
     const { data: got } = await cal.events.get({ calendarId: 'admin@acme.example', eventId: made.id! })
     expect(got).toEqual(made)
+    const cached = await cal.events.get(
+      { calendarId: 'primary', eventId: made.id! },
+      { headers: { 'If-None-Match': made.etag! } },
+    )
+    expect([cached.status, cached.headers.etag]).toEqual([304, made.etag])
 
     const { data: patched } = await cal.events.patch({
       calendarId: 'primary',
       eventId: made.id!,
       requestBody: {
         summary: 'Kick-off (moved)',
+        location: 'Room 1',
         start: { dateTime: '2026-12-01T11:00:00+01:00' },
         end: { dateTime: '2026-12-01T11:30:00+01:00' },
       },
@@ -89,11 +95,18 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     )
     expect(stale.status).toBe(412)
     expect(stale.error.errors[0]!.reason).toBe('conditionNotMet')
+    const { data: replaced } = await cal.events.update({
+      calendarId: 'primary',
+      eventId: made.id!,
+      requestBody: { summary: 'Kick-off', start: { date: '2026-12-02' }, end: { date: '2026-12-03' } },
+    })
+    expect(replaced).toMatchObject({ summary: 'Kick-off', start: { date: '2026-12-02' }, sequence: 2 })
+    expect(replaced.location).toBeUndefined()
 
     const deleted = await cal.events.delete({ calendarId: 'primary', eventId: made.id! })
     expect(deleted.status).toBe(204)
     const { data: after } = await cal.events.get({ calendarId: 'primary', eventId: made.id! })
-    expect(after).toMatchObject({ id: made.id, status: 'cancelled', summary: 'Kick-off (moved)' })
+    expect(after).toMatchObject({ id: made.id, status: 'cancelled', summary: 'Kick-off' })
     const again = await failure(cal.events.delete({ calendarId: 'primary', eventId: made.id! }))
     expect(again.status).toBe(410)
     expect(again.error.errors[0]!.reason).toBe('deleted')

@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
-import { answer } from '../kit/http.js'
+import { answer, type HeaderList } from '../kit/http.js'
 import {
   bodyOf,
   type Ctx,
@@ -16,7 +16,7 @@ import {
 } from './context.js'
 import { gone, googleError, googleHeaders, invalid, notFound } from './errors.js'
 import { eventInputOf } from './event-input.js'
-import { eventNumOf, type StoredEvent, validChosenId } from './state.js'
+import { type EventFields, type StoredEvent, validChosenId } from './state.js'
 
 /** The fields Google computes; a client's values for them are ignored. */
 const MANAGED = [
@@ -32,7 +32,7 @@ const MANAGED = [
   'sequence',
 ]
 
-const ifMatchOf = (ctx: Ctx) => ctx.call.headers.find(([n]) => n.toLowerCase() === 'if-match')?.[1]
+const headerOf = (ctx: Ctx, name: string) => ctx.call.headers.find(([n]) => n.toLowerCase() === name)?.[1]
 
 /** The stored event the path names on the account's calendar, or Google's 404. */
 function target(ctx: Ctx): StoredEvent | ProxyAnswer {
@@ -41,7 +41,9 @@ function target(ctx: Ctx): StoredEvent | ProxyAnswer {
 }
 
 /** A changed event saved under the next change, with a new etag and `updated`. */
-function commit(ctx: Ctx, stored: StoredEvent, event: StoredEvent['event']): StoredEvent {
+type Changed = Omit<StoredEvent, 'event'>
+
+function commit(ctx: Ctx, stored: Changed, event: EventFields): StoredEvent {
   const change = nextChange(ctx)
   ctx.saveState(ctx.state)
   const next = {
@@ -62,7 +64,7 @@ export function insertEvent(ctx: Ctx): ProxyAnswer {
   const chosen = body.id
   if (chosen !== undefined && (typeof chosen !== 'string' || !validChosenId(chosen)))
     return invalid('Invalid resource id value.')
-  if (typeof chosen === 'string' && eventNumOf(ctx.state, chosen) !== undefined && loadEvent(ctx, chosen))
+  if (typeof chosen === 'string' && loadEvent(ctx, chosen))
     return googleError(409, { reason: 'duplicate', message: 'The requested identifier already exists.' })
   const input = eventInputOf(ctx, body)
   if (isAnswer(input)) return input
@@ -82,14 +84,21 @@ export function insertEvent(ctx: Ctx): ProxyAnswer {
     reminders: { useDefault: true },
     eventType: 'default',
   }
-  const stored = commit(ctx, { num, change: 0, startMs: input.startMs, endMs: input.endMs, event }, event)
+  const stored = commit(ctx, { num, change: 0, startMs: input.startMs, endMs: input.endMs }, event)
   return ok(stored.event)
 }
 
-/** `GET …/events/{eventId}`: a deleted event is still there, with `status: "cancelled"`. */
+/**
+ * `GET …/events/{eventId}`: a deleted event is still there, with `status: "cancelled"`. Its etag is
+ * also the `ETag` header, and an `If-None-Match` naming it is a 304 without a body.
+ */
 export function getEvent(ctx: Ctx): ProxyAnswer {
   const stored = target(ctx)
-  return isAnswer(stored) ? stored : ok(stored.event)
+  if (isAnswer(stored)) return stored
+  const { etag } = stored.event
+  const headers: HeaderList = [...googleHeaders(), ['etag', etag]]
+  if (headerOf(ctx, 'if-none-match') === etag) return answer(304, null, headers)
+  return answer(200, stored.event, headers)
 }
 
 /** PATCH merges the body over the event (null clears a field); PUT replaces what a client sets. */
@@ -97,7 +106,7 @@ function change(ctx: Ctx, merge: boolean): ProxyAnswer {
   const stored = target(ctx)
   if (isAnswer(stored)) return stored
   if (stored.event.status === 'cancelled') return gone()
-  const ifMatch = ifMatchOf(ctx)
+  const ifMatch = headerOf(ctx, 'if-match')
   if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== stored.event.etag)
     return googleError(412, { reason: 'conditionNotMet', message: 'Precondition Failed' })
   const body = bodyOf(ctx)
@@ -111,12 +120,13 @@ function change(ctx: Ctx, merge: boolean): ProxyAnswer {
   const input = eventInputOf(ctx, base)
   if (isAnswer(input)) return input
   const moved = input.startMs !== stored.startMs || input.endMs !== stored.endMs
-  const event = {
+  const event: EventFields = {
     ...kept,
     ...input.fields,
+    id: stored.event.id,
     status: (input.fields.status as 'confirmed' | 'tentative' | undefined) ?? 'confirmed',
     sequence: Number(stored.event.sequence ?? 0) + (moved ? 1 : 0),
-  } as unknown as StoredEvent['event']
+  }
   const next = commit(ctx, { ...stored, startMs: input.startMs, endMs: input.endMs }, event)
   return ok(next.event)
 }

@@ -57,6 +57,13 @@ export const validChosenId = (id: string) => /^[0-9a-v]{5,1024}$/.test(id)
 export const isOwnCalendar = (state: GcalState, calendarId: string) =>
   calendarId === PRIMARY || calendarId.toLowerCase() === state.email
 
+/** An event's representation (every field but its etag, which each change sets). */
+export interface EventFields {
+  id: string
+  status: 'confirmed' | 'tentative' | 'cancelled'
+  [field: string]: unknown
+}
+
 /** An event as stored: the representation, its number and the change that last touched it. */
 export interface StoredEvent {
   num: number
@@ -64,5 +71,5 @@ export interface StoredEvent {
   change: number
   startMs: number
   endMs: number
-  event: Record<string, unknown> & { id: string; status: 'confirmed' | 'tentative' | 'cancelled' }
+  event: EventFields & { etag: string }
 }
