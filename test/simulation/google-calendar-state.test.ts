@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesOf } from '../../src/core/fixtures/fixtures.service.js'
+import { googleCalendarSimulation } from '../../src/core/providers-kit/google-calendar/index.js'
 import { seedDemo } from '../../src/core/seed/demo-seed.js'
 import { createTestApp, type TestApp, tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
@@ -97,6 +98,9 @@ describe('seed demo, fixtures, the view and a reset', () => {
     })
     const list = await proxyCall(t, 'conn_acme_gcal', 'GET', '/calendar/v3/users/me/calendarList')
     expect(list.items[0].id).toBe('admin@fixtureco.example')
+    // The dashboard's example calls answer on a fresh account (proxyCall checks each is a 2xx).
+    for (const call of googleCalendarSimulation.exampleCalls!)
+      await proxyCall(t, 'conn_acme_gcal', call.method, call.path, call.body)
     const made = await proxyCall(t, 'conn_acme_gcal', 'POST', EVENTS, meeting('From a fixture').requestBody)
     expect(made).toMatchObject({ kind: 'calendar#event', summary: 'From a fixture' })
     const reset = await t.req('POST', '/api/reset', { key: t.secretKey, body: {} })
