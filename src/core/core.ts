@@ -11,6 +11,7 @@ import { createConnectionsRepo } from './connections/connections.repo.js'
 import { createConnectionsService } from './connections/connections.service.js'
 import { createCredentials } from './connections/credentials.js'
 import { createSecretBox } from './crypto/secret-box.js'
+import { createChangeStamp } from './db/change-stamp.js'
 import { afterCommit, type Db } from './db/open.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
@@ -137,6 +138,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
     ids,
+    changeStamp: createChangeStamp(db),
   })
 
   // Connections: the connect flows (sessions, OAuth callback, the offline simulator)

@@ -174,6 +174,15 @@ describe('/proxy/{connection_id}/{path}, live', () => {
     expect(empty.status).toBe(204)
   })
 
+  it("keeps the provider's own Request-Id; the gateway's goes in Switchyard-Request-Id", async () => {
+    const own = await proxy(id, '/own-request-id')
+    expect(own.headers.get('request-id')).toBe('req_provider_1')
+    expect(own.headers.get('switchyard-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const plain = await proxy(id, '/status/404')
+    expect(plain.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(plain.headers.get('switchyard-request-id')).toBeNull()
+  })
+
   it('on a provider 401, refreshes once and retries with the new token', async () => {
     const conn = await connect()
     const old = (await (await credentials(conn)).json()).access_token

@@ -87,6 +87,11 @@ export async function startProviderApi() {
         })
         return res.end(JSON.stringify({ token, note: `token is ${token}` }))
       }
+      if (url.pathname.endsWith('/own-request-id')) {
+        // Its own request id, in the header Stripe's and other SDKs read.
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_provider_1' })
+        return res.end('{}')
+      }
       if (url.pathname.endsWith('/created')) {
         res.writeHead(201, { 'content-type': 'application/json', location: `${origin()}/v1/things/7` })
         return res.end('{"id":7}')

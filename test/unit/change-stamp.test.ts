@@ -48,6 +48,13 @@ describe('memoUntilChange', () => {
     expect(fixture.cachedValue('a')).toBe('two')
   })
 
+  it('reads again right after this connection wrote, in the same synchronous stretch', () => {
+    const { db, cachedValue } = setup()
+    expect(cachedValue('a')).toBe('one')
+    db.prepare("UPDATE t SET v = 'two' WHERE k = 'a'").run()
+    expect(cachedValue('a')).toBe('two')
+  })
+
   it('does not remember a lookup that threw', async () => {
     const { db, nextTurn } = setup()
     let calls = 0
@@ -59,5 +66,22 @@ describe('memoUntilChange', () => {
     await nextTurn()
     expect(() => failing('x')).toThrow('no such row')
     expect(calls).toBe(2)
+  })
+})
+
+describe('the memoised lookups of the proxy path see a write at once', () => {
+  it('a provider config created (or removed) in the same synchronous stretch is what resolve answers next', async () => {
+    const { createTestApp } = await import('../helpers/app.js')
+    const t = await createTestApp()
+    try {
+      const ws = t.core.workspaces.get('default').id
+      expect(t.core.providerConfigs.resolve(ws, 'github')).toBeUndefined()
+      const config = t.core.providerConfigs.create(ws, { provider: 'github', webhook_secret: 's1' })
+      expect(t.core.providerConfigs.resolve(ws, 'github')?.id).toBe(config.id)
+      t.core.providerConfigs.remove(ws, config.id)
+      expect(t.core.providerConfigs.resolve(ws, 'github')).toBeUndefined()
+    } finally {
+      t.close()
+    }
   })
 })

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { unwrap } from '../lib/api'
 import { useSession } from '../lib/session'
-import { Modal } from './dialog'
+import { FieldMessage, FormDialog, TextField } from './form'
 import { ProviderPicker } from './provider-picker'
-import { ErrorNote, Field, fieldErrors } from './ui'
 
 export type FlowKind = 'auth' | 'install'
 
@@ -60,86 +59,55 @@ export function ConnectDialog(props: {
     },
     onSuccess: (session) => window.location.assign(session.url),
   })
-  const errors = fieldErrors(start.error)
   const reauth = props.connectionId !== undefined
+  if (!props.open) return null
   return (
-    <Modal
-      open={props.open}
-      onClose={props.onClose}
+    <FormDialog
+      id="connect-form"
       wide
+      onClose={props.onClose}
       title={reauth ? 'Re-authorize the connection' : text.title}
       description={text.description}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="connect-form"
-            className="button button-primary"
-            disabled={!provider || start.isPending}
-          >
-            {start.isPending ? 'Starting…' : text.submit}
-          </button>
-        </>
-      }
+      save={start}
+      onSubmit={() => start.mutate()}
+      problemTitle="Could not start the session"
+      submitLabel={text.submit}
+      savingLabel="Starting…"
+      incomplete={!provider}
     >
-      <form
-        id="connect-form"
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          start.mutate()
-        }}
-      >
-        {reauth ? (
-          <p>
-            Provider <code>{provider}</code>, tenant <code>{tenant}</code>. Approving makes the connection
-            active again.
-          </p>
-        ) : (
-          <>
-            <ProviderPicker value={provider} onChange={setProvider} />
-            {errors.provider && <p className="field-error">{errors.provider}</p>}
-            <div className="form-row">
-              <Field
-                label="Tenant id"
-                htmlFor="connect-tenant"
-                hint="Your own id for the customer this account belongs to."
-                error={errors.tenant_id}
-              >
-                <input
-                  id="connect-tenant"
-                  className="input"
-                  value={tenant}
-                  onChange={(e) => setTenant(e.target.value)}
-                  required
-                  maxLength={200}
-                />
-              </Field>
-              {kind === 'auth' && (
-                <Field
-                  label="Scopes (optional)"
-                  htmlFor="connect-scopes"
-                  hint="Separated by spaces or commas; empty uses the provider's defaults."
-                  error={errors.scopes}
-                >
-                  <input
-                    id="connect-scopes"
-                    className="input"
-                    value={scopes}
-                    onChange={(e) => setScopes(e.target.value)}
-                  />
-                </Field>
-              )}
-            </div>
-          </>
-        )}
-        {start.error && Object.keys(errors).length === 0 && (
-          <ErrorNote error={start.error} title="Could not start the session" />
-        )}
-      </form>
-    </Modal>
+      {reauth ? (
+        <p>
+          Provider <code>{provider}</code>, tenant <code>{tenant}</code>. Approving makes the connection
+          active again.
+        </p>
+      ) : (
+        <>
+          <ProviderPicker value={provider} onChange={setProvider} />
+          <FieldMessage name="provider" />
+          <div className="form-row">
+            <TextField
+              name="tenant_id"
+              label="Tenant id"
+              id="connect-tenant"
+              hint="Your own id for the customer this account belongs to."
+              value={tenant}
+              onChange={setTenant}
+              required
+              maxLength={200}
+            />
+            {kind === 'auth' && (
+              <TextField
+                name="scopes"
+                label="Scopes (optional)"
+                id="connect-scopes"
+                hint="Separated by spaces or commas; empty uses the provider's defaults."
+                value={scopes}
+                onChange={setScopes}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </FormDialog>
   )
 }

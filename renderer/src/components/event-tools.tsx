@@ -4,10 +4,9 @@ import type { EventFilter } from '../../../src/shared/event-filter'
 import { errorDetail, unwrap } from '../lib/api'
 import { useApiMutation, useKey } from '../lib/queries'
 import { useSession } from '../lib/session'
-import { Modal } from './dialog'
+import { FormDialog, FormField, TextField } from './form'
 import { Icon } from './icons'
 import { useToast } from './toast'
-import { ErrorNote, Field, fieldErrors } from './ui'
 
 /** Saves a response body as a file (through a blob URL, so the admin token never goes in a link). */
 export async function download(result: { error?: unknown; response: Response }, fallbackName: string) {
@@ -111,102 +110,81 @@ export function TriggerDialog({ onClose }: { onClose: () => void }) {
       ),
     ['events'],
   )
-  const errors = fieldErrors(trigger.error)
   return (
-    <Modal
-      open
+    <FormDialog
+      id="trigger-form"
       onClose={onClose}
       title="Send a test webhook"
       description="Builds a sample payload for the provider and event, signs it with the provider config's secret if there is one, and delivers it to this gateway."
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="trigger-form"
-            className="button button-primary"
-            disabled={trigger.isPending}
-          >
-            {trigger.isPending ? 'Sending…' : 'Send webhook'}
-          </button>
-        </>
+      save={trigger}
+      onSubmit={() =>
+        trigger.mutate(undefined, {
+          onSuccess: () => {
+            notify('Test webhook sent', { detail: `${provider} · ${type}` })
+            onClose()
+          },
+        })
       }
+      problemTitle="Could not send the webhook"
+      submitLabel="Send webhook"
+      savingLabel="Sending…"
     >
-      <form
-        id="trigger-form"
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          trigger.mutate(undefined, {
-            onSuccess: () => {
-              notify('Test webhook sent', { detail: `${provider} · ${type}` })
-              onClose()
-            },
-          })
-        }}
-      >
-        <fieldset className="facets plain-fieldset">
-          <legend className="sr-only">Examples</legend>
-          {PRESETS.map((p) => (
-            <button
-              key={`${p.provider}:${p.type}`}
-              type="button"
-              className="chip"
-              aria-pressed={provider === p.provider && type === p.type}
-              onClick={() => {
-                setProvider(p.provider)
-                setType(p.type)
-              }}
-            >
-              {p.provider} · {p.type}
-            </button>
-          ))}
-        </fieldset>
-        <div className="form-row">
-          <Field label="Provider" htmlFor="trigger-provider" error={errors.provider}>
-            <input
-              id="trigger-provider"
-              className="input"
-              value={provider}
-              onChange={(e) => setProvider(e.target.value)}
+      <fieldset className="facets plain-fieldset">
+        <legend className="sr-only">Examples</legend>
+        {PRESETS.map((p) => (
+          <button
+            key={`${p.provider}:${p.type}`}
+            type="button"
+            className="chip"
+            aria-pressed={provider === p.provider && type === p.type}
+            onClick={() => {
+              setProvider(p.provider)
+              setType(p.type)
+            }}
+          >
+            {p.provider} · {p.type}
+          </button>
+        ))}
+      </fieldset>
+      <div className="form-row">
+        <TextField
+          name="provider"
+          label="Provider"
+          id="trigger-provider"
+          value={provider}
+          onChange={setProvider}
+          required
+        />
+        {known ? (
+          <FormField name="type" label="Event type" htmlFor="trigger-type">
+            <select
+              id="trigger-type"
+              className="select"
+              value={known.includes(type) ? type : ''}
+              onChange={(e) => setType(e.target.value)}
               required
-            />
-          </Field>
-          <Field label="Event type" htmlFor="trigger-type" error={errors.type}>
-            {known ? (
-              <select
-                id="trigger-type"
-                className="select"
-                value={known.includes(type) ? type : ''}
-                onChange={(e) => setType(e.target.value)}
-                required
-              >
-                <option value="" disabled>
-                  Choose an event type
+            >
+              <option value="" disabled>
+                Choose an event type
+              </option>
+              {known.map((t) => (
+                <option key={t} value={t}>
+                  {t}
                 </option>
-                {known.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id="trigger-type"
-                className="input"
-                value={type}
-                onChange={(e) => setType(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-        </div>
-        {trigger.error && !errors.provider && !errors.type && (
-          <ErrorNote error={trigger.error} title="Could not send the webhook" />
+              ))}
+            </select>
+          </FormField>
+        ) : (
+          <TextField
+            name="type"
+            label="Event type"
+            id="trigger-type"
+            value={type}
+            onChange={setType}
+            required
+          />
         )}
-      </form>
-    </Modal>
+      </div>
+    </FormDialog>
   )
 }

@@ -137,11 +137,21 @@ export function TextField(props: {
   )
 }
 
-/** The form's submit button: disabled and saying `saving` while the save runs. */
-export function SubmitButton(props: { label: string; saving: string; icon?: ReactNode }) {
+/** The form's submit button: disabled and saying `saving` while the save runs (or while `disabled`). */
+export function SubmitButton(props: {
+  label: string
+  saving: string
+  icon?: ReactNode
+  primary?: boolean
+  disabled?: boolean
+}) {
   const { saving } = useFormState()
   return (
-    <button type="submit" className="button" disabled={saving}>
+    <button
+      type="submit"
+      className={props.primary ? 'button button-primary' : 'button'}
+      disabled={saving || props.disabled}
+    >
       {props.icon} {saving ? props.saving : props.label}
     </button>
   )

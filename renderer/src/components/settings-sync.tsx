@@ -4,8 +4,9 @@ import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
 import { queryKey } from '../lib/queries'
 import { useSession } from '../lib/session'
+import { FieldMessage, Form, FormField } from './form'
 import { Icon } from './icons'
-import { ErrorNote, Field, fieldErrors, Mono } from './ui'
+import { Mono } from './ui'
 
 type SyncJob = Schemas['SyncJob']
 
@@ -44,7 +45,7 @@ export function SyncCard() {
   })
   const current = job.data
   const running = current?.status === 'running' || start.isPending
-  const errors = fieldErrors(start.error)
+  const ready = !running && url.trim() !== '' && key.trim() !== ''
   return (
     <section className="card" aria-labelledby="sync-title">
       <div className="card-header">
@@ -57,9 +58,15 @@ export function SyncCard() {
           </p>
         </div>
       </div>
-      <form className="card-body form" onSubmit={(e) => e.preventDefault()}>
+      <Form
+        className="card-body form"
+        save={start}
+        problemTitle="Could not start the sync"
+        // Enter pulls when it can; pushing is the second button.
+        onSubmit={() => ready && start.mutate('pull')}
+      >
         <div className="form-row">
-          <Field label="Upstream URL" htmlFor="sync-url" error={errors.from ?? errors.to}>
+          <FormField name="from" label="Upstream URL" htmlFor="sync-url">
             <input
               id="sync-url"
               className="input"
@@ -67,13 +74,9 @@ export function SyncCard() {
               value={url}
               onChange={(e) => setUrl(e.target.value)}
             />
-          </Field>
-          <Field
-            label="Upstream secret key (for pull)"
-            htmlFor="sync-key"
-            error={errors.key}
-            hint="Not stored."
-          >
+            <FieldMessage name="to" />
+          </FormField>
+          <FormField name="key" label="Upstream secret key (for pull)" htmlFor="sync-key" hint="Not stored.">
             <input
               id="sync-key"
               className="input"
@@ -83,16 +86,13 @@ export function SyncCard() {
               value={key}
               onChange={(e) => setKey(e.target.value)}
             />
-          </Field>
+          </FormField>
         </div>
-        {start.error && !errors.from && !errors.to && !errors.key && (
-          <ErrorNote error={start.error} title="Could not start the sync" />
-        )}
         <div className="row">
           <button
             type="button"
             className="button button-primary"
-            disabled={running || !url.trim() || !key.trim()}
+            disabled={!ready}
             onClick={() => start.mutate('pull')}
           >
             <Icon name="download" /> Pull from upstream
@@ -106,7 +106,7 @@ export function SyncCard() {
             <Icon name="send" /> Push captured webhooks
           </button>
         </div>
-      </form>
+      </Form>
       {current && <JobProgress job={current} />}
     </section>
   )

@@ -4,10 +4,11 @@ import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
 import { ConfirmMutationDialog } from './confirm-mutation-dialog'
 import { CopyField } from './copy'
+import { Form, SubmitButton, TextField } from './form'
 import { Icon } from './icons'
 import { rowsOf } from './list-footer'
 import { useToast } from './toast'
-import { Badge, ErrorNote, Field, fieldErrors, Mono, QueryStates, StatusBadge, Time } from './ui'
+import { Badge, Mono, QueryStates, StatusBadge, Time } from './ui'
 
 type WebhookEndpoint = Schemas['WebhookEndpoint']
 
@@ -56,7 +57,6 @@ export function WebhookEndpoints() {
       })
     }
   }
-  const errors = fieldErrors(create.error)
   const rows = rowsOf(list.data)
   return (
     <section className="card" aria-labelledby="endpoints-title">
@@ -71,10 +71,10 @@ export function WebhookEndpoints() {
         </div>
       </div>
       <div className="card-body stack">
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault()
+        <Form
+          save={create}
+          problemTitle="Could not add the endpoint"
+          onSubmit={() =>
             create.mutate(undefined, {
               onSuccess: (created) => {
                 notify('Endpoint added', { detail: 'Copy its signing secret to verify deliveries.' })
@@ -83,44 +83,33 @@ export function WebhookEndpoints() {
                 setTypes('')
               },
             })
-          }}
+          }
         >
           <div className="form-row">
-            <Field label="Endpoint URL" htmlFor="ep-url" error={errors.url}>
-              <input
-                id="ep-url"
-                className="input"
-                type="url"
-                placeholder="http://127.0.0.1:3000/switchyard-events"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                required
-              />
-            </Field>
-            <Field
+            <TextField
+              name="url"
+              label="Endpoint URL"
+              id="ep-url"
+              type="url"
+              placeholder="http://127.0.0.1:3000/switchyard-events"
+              value={url}
+              onChange={setUrl}
+              required
+            />
+            <TextField
+              name="event_types"
               label="Event types"
-              htmlFor="ep-types"
+              id="ep-types"
               hint="Separated by commas; “connection.*” matches a prefix; empty means all."
-              error={errors.event_types}
-            >
-              <input
-                id="ep-types"
-                className="input"
-                placeholder="connection.created, installation.*"
-                value={types}
-                onChange={(e) => setTypes(e.target.value)}
-              />
-            </Field>
+              placeholder="connection.created, installation.*"
+              value={types}
+              onChange={setTypes}
+            />
           </div>
-          {create.error && !errors.url && !errors.event_types && (
-            <ErrorNote error={create.error} title="Could not add the endpoint" />
-          )}
           <div>
-            <button type="submit" className="button" disabled={create.isPending}>
-              <Icon name="plus" /> Add endpoint
-            </button>
+            <SubmitButton label="Add endpoint" saving="Adding…" icon={<Icon name="plus" />} />
           </div>
-        </form>
+        </Form>
         <QueryStates
           query={list}
           errorTitle="Could not load endpoints"

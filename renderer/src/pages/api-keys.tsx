@@ -4,19 +4,10 @@ import { CopyField } from '../components/copy'
 import { columnsFor, DataTable } from '../components/data-table'
 import { Modal } from '../components/dialog'
 import { SelectFilter } from '../components/filter-controls'
+import { Form, FormField, TextField } from '../components/form'
 import { Icon } from '../components/icons'
 import { PagedList, rowsOf } from '../components/list-footer'
-import {
-  Badge,
-  EmptyState,
-  ErrorNote,
-  Field,
-  fieldErrors,
-  Mono,
-  PageHeader,
-  StatusBadge,
-  Time,
-} from '../components/ui'
+import { Badge, EmptyState, Mono, PageHeader, StatusBadge, Time } from '../components/ui'
 import { type Schemas, unwrap } from '../lib/api'
 import { useApiMutation, useSearchList } from '../lib/queries'
 import { useSession } from '../lib/session'
@@ -177,7 +168,6 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
     onClose()
   }
   const created = create.data
-  const errors = fieldErrors(create.error)
   return (
     <Modal
       open={open}
@@ -228,26 +218,25 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
           </div>
         </div>
       ) : (
-        <form
+        <Form
           id="create-key"
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault()
-            create.mutate({ name: name.trim(), role })
-          }}
+          save={create}
+          onSubmit={() => create.mutate({ name: name.trim(), role })}
+          problemTitle="Could not create the key"
         >
-          <Field label="Name" htmlFor="key-name" hint="For example “Backend (staging)”." error={errors.name}>
-            <input
-              id="key-name"
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={100}
-              data-autofocus
-            />
-          </Field>
-          <Field
+          <TextField
+            name="name"
+            label="Name"
+            id="key-name"
+            hint="For example “Backend (staging)”."
+            value={name}
+            onChange={setName}
+            required
+            maxLength={100}
+            autofocus
+          />
+          <FormField
+            name="role"
             label="Role"
             htmlFor="key-role"
             hint={
@@ -265,11 +254,8 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
               <option value="secret">Secret (sk_…)</option>
               <option value="publishable">Publishable (pk_…)</option>
             </select>
-          </Field>
-          {create.error && !errors.name && (
-            <ErrorNote error={create.error} title="Could not create the key" />
-          )}
-        </form>
+          </FormField>
+        </Form>
       )}
     </Modal>
   )

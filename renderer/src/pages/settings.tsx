@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Form, FormField, SubmitButton, TextField } from '../components/form'
 import { Icon } from '../components/icons'
 import { RedirectOriginsCard } from '../components/settings-redirect-origins'
 import { SyncCard } from '../components/settings-sync'
 import { useToast } from '../components/toast'
-import { ErrorNote, Field, fieldErrors, Mono, PageHeader, Time } from '../components/ui'
+import { Mono, PageHeader, Time } from '../components/ui'
 import { WebhookEndpoints } from '../components/webhook-endpoints'
 import { type Schemas, unwrap } from '../lib/api'
 import { formatNumber } from '../lib/format'
@@ -57,7 +58,6 @@ function WorkspaceCard({ workspace }: { workspace: Schemas['Workspace'] }) {
       await client.invalidateQueries({ queryKey: ['admin', 'workspaces'] })
     },
   })
-  const errors = fieldErrors(save.error)
   return (
     <section className="card" aria-labelledby="ws-title">
       <div className="card-header">
@@ -69,12 +69,11 @@ function WorkspaceCard({ workspace }: { workspace: Schemas['Workspace'] }) {
           </p>
         </div>
       </div>
-      <form
+      <Form
         className="card-body form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          save.mutate()
-        }}
+        save={save}
+        onSubmit={() => save.mutate()}
+        problemTitle="Could not change the tier"
       >
         <dl className="details">
           <div>
@@ -97,7 +96,7 @@ function WorkspaceCard({ workspace }: { workspace: Schemas['Workspace'] }) {
           </div>
         </dl>
         <div className="form-row">
-          <Field label="Tier" htmlFor="ws-tier">
+          <FormField name="tier" label="Tier" htmlFor="ws-tier">
             <select
               id="ws-tier"
               className="select"
@@ -108,28 +107,24 @@ function WorkspaceCard({ workspace }: { workspace: Schemas['Workspace'] }) {
               <option value="pro">Pro — 600 requests a minute</option>
               <option value="enterprise">Enterprise — custom</option>
             </select>
-          </Field>
+          </FormField>
           {tier === 'enterprise' && (
-            <Field label="Requests a minute" htmlFor="ws-rpm" error={errors.rpm}>
-              <input
-                id="ws-rpm"
-                className="input"
-                type="number"
-                min={1}
-                max={1000000}
-                value={rpm}
-                onChange={(e) => setRpm(e.target.value)}
-              />
-            </Field>
+            <TextField
+              name="rpm"
+              label="Requests a minute"
+              id="ws-rpm"
+              type="number"
+              min={1}
+              max={1000000}
+              value={rpm}
+              onChange={setRpm}
+            />
           )}
         </div>
-        {save.error && !errors.rpm && <ErrorNote error={save.error} title="Could not change the tier" />}
         <div>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save tier'}
-          </button>
+          <SubmitButton label="Save tier" saving="Saving…" primary />
         </div>
-      </form>
+      </Form>
     </section>
   )
 }
@@ -214,7 +209,6 @@ function NewWorkspace() {
       setWorkspace(w.name)
     },
   })
-  const errors = fieldErrors(create.error)
   return (
     <section className="card" aria-labelledby="new-ws-title">
       <div className="card-header">
@@ -225,37 +219,31 @@ function NewWorkspace() {
           </p>
         </div>
       </div>
-      <form
+      <Form
         className="card-body form narrow"
-        onSubmit={(e) => {
-          e.preventDefault()
-          create.mutate()
-        }}
+        save={create}
+        onSubmit={() => create.mutate()}
+        problemTitle="Could not create the workspace"
       >
-        <Field
+        <TextField
+          name="name"
           label="Name"
-          htmlFor="new-ws-name"
+          id="new-ws-name"
           hint="Lowercase letters, digits, “-” and “_”."
-          error={errors.name}
-        >
-          <input
-            id="new-ws-name"
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={63}
-          />
-        </Field>
-        {create.error && !errors.name && (
-          <ErrorNote error={create.error} title="Could not create the workspace" />
-        )}
+          value={name}
+          onChange={setName}
+          required
+          maxLength={63}
+        />
         <div>
-          <button type="submit" className="button" disabled={create.isPending || !name.trim()}>
-            <Icon name="plus" /> Create workspace
-          </button>
+          <SubmitButton
+            label="Create workspace"
+            saving="Creating…"
+            icon={<Icon name="plus" />}
+            disabled={!name.trim()}
+          />
         </div>
-      </form>
+      </Form>
     </section>
   )
 }

@@ -2,9 +2,11 @@ import type { Db } from './open.js'
 
 /**
  * A value that changes whenever the database may have changed: this connection wrote a row
- * (`total_changes()`), or another connection committed (`PRAGMA data_version`) — the webhook commit
- * worker, or a CLI command in another process. It is read once per synchronous stretch of work (the
- * next microtask reads it again), so the lookups of one request share one read.
+ * (`total_changes()`, read every time, so a write is seen by the very next lookup even in the same
+ * synchronous stretch), or another connection committed (`PRAGMA data_version`) — the webhook commit
+ * worker, or a CLI command in another process. The version is read once per synchronous stretch
+ * (the next microtask reads it again): another connection's commit cannot be ordered against this
+ * stretch's reads anyway.
  */
 export function createChangeStamp(db: Db): () => string {
   // One per connection, so every memo on it (webhook capture, API identities, replay) shares the read.
@@ -21,15 +23,15 @@ const stamps = new WeakMap<Db, () => string>()
 function readChangeStamp(db: Db): () => string {
   const version = db.prepare('PRAGMA data_version').pluck()
   const changes = db.prepare('SELECT total_changes()').pluck()
-  let current: string | undefined
+  let current: unknown
   return () => {
     if (current === undefined) {
-      current = `${version.get()}:${changes.get()}`
+      current = version.get()
       queueMicrotask(() => {
         current = undefined
       })
     }
-    return current
+    return `${current}:${changes.get()}`
   }
 }
 

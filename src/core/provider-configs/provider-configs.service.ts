@@ -1,6 +1,7 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import { chosenId, type Ids } from '../common/ids.js'
 import type { SecretBox } from '../crypto/secret-box.js'
+import { memoUntilChange } from '../db/change-stamp.js'
 import { AppError, notFound } from '../errors.js'
 import type { SignatureScheme } from '../providers/providers.schema.js'
 import type { ProvidersService } from '../providers/providers.service.js'
@@ -28,6 +29,8 @@ export function createProviderConfigsService(deps: {
   box: SecretBox
   clock: Clock
   ids: Ids
+  /** Moves when the database may have changed (db/change-stamp.ts): what `resolve` is memoised on. */
+  changeStamp: () => string
 }) {
   const { repo, providers, box, clock, ids } = deps
   // The row id and column are bound into the ciphertext, so a sealed value cannot be moved elsewhere.
@@ -41,6 +44,24 @@ export function createProviderConfigsService(deps: {
     if (!found) throw notFound('Provider config', id)
     return found
   }
+
+  /** The config a flow uses (see `resolve`), looked up again only after a write. */
+  const resolveMemo = memoUntilChange(deps.changeStamp, (key: string): ProviderConfig | undefined => {
+    const [workspaceId, provider, configId] = key.split('\0') as [string, string, string]
+    if (configId) {
+      const found = row(workspaceId, configId)
+      if (found.provider !== provider) {
+        throw new AppError(
+          'invalid_request',
+          `Provider config '${configId}' is for '${found.provider}', not '${provider}'.`,
+          { errors: [{ pointer: '/provider_config_id', detail: 'belongs to another provider' }] },
+        )
+      }
+      return toProviderConfig(found)
+    }
+    const newest = repo.forProvider(workspaceId, provider)[0]
+    return newest && toProviderConfig(newest)
+  })
 
   return {
     /** Creates a config; `options.id` chooses its id (fixtures), refused when taken. */
@@ -128,23 +149,8 @@ export function createProviderConfigsService(deps: {
     },
 
     /** The config a flow uses: the one named, else the newest for the provider; undefined when none. */
-    resolve(workspaceId: string, provider: string, configId?: string): ProviderConfig | undefined {
-      if (configId) {
-        const found = row(workspaceId, configId)
-        if (found.provider !== provider) {
-          throw new AppError(
-            'invalid_request',
-            `Provider config '${configId}' is for '${found.provider}', not '${provider}'.`,
-            {
-              errors: [{ pointer: '/provider_config_id', detail: 'belongs to another provider' }],
-            },
-          )
-        }
-        return toProviderConfig(found)
-      }
-      const newest = repo.forProvider(workspaceId, provider)[0]
-      return newest && toProviderConfig(newest)
-    },
+    resolve: (workspaceId: string, provider: string, configId?: string): ProviderConfig | undefined =>
+      resolveMemo(`${workspaceId}\0${provider}\0${configId ?? ''}`),
 
     /** Decrypted client credentials, or undefined when the config is simulated. */
     clientCredentials(workspaceId: string, id: string): ClientCredentials | undefined {

@@ -1,4 +1,5 @@
 import { type Clock, isoAt } from '../common/clock.js'
+import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
 import { afterCommit, type Db, inTransaction } from '../db/open.js'
 import { notFound } from '../errors.js'
 import type { SearchPage, SearchRequest } from '../search/search.schema.js'
@@ -23,6 +24,11 @@ export function createProvidersService(deps: {
 }) {
   const { db, repo, settings, clock, search } = deps
   const index = createProvidersIndex({ repo })
+  // Every proxied call looks its provider up; the rows change rarely (the memo is emptied by any write).
+  const findMemo = memoUntilChange(createChangeStamp(db), (key: string) => {
+    const [workspaceId, id] = key.split('\0') as [string, string]
+    return repo.get(workspaceId, id)
+  })
   // Built on first use (it compiles the filter schemas; no start pays for that), again after a sync.
   let searchable: ProvidersSearchable | undefined
   const searchableNow = () => {
@@ -87,7 +93,7 @@ export function createProvidersService(deps: {
       if (catalogFiles) syncCatalog(catalogFiles)
     },
     /** A catalog or custom provider visible to the workspace, or undefined. */
-    find: (workspaceId: string, id: string): Provider | undefined => repo.get(workspaceId, id),
+    find: (workspaceId: string, id: string): Provider | undefined => findMemo(`${workspaceId}\0${id}`),
     /** Like find, but a missing provider is a 404. */
     get,
     /**

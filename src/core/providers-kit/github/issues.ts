@@ -4,7 +4,7 @@ import { orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
-import { issueMatches, issueQueryOf, issueSortKey } from './list-query.js'
+import { isPlainListing, issueMatches, issueQueryOf, issueSortKey } from './list-query.js'
 import { ALL, PER_PAGE, repoOf } from './repos.js'
 import { type Issue, issue, label, type Repository, simpleUser } from './representations.js'
 import {
@@ -54,7 +54,16 @@ export const listIssues: Handler<GithubState> = (ctx) => {
   if (isAnswer(query)) return query
   const at = pageNumberOf(queryOf(ctx.call), PER_PAGE)
   const tag = query.state === 'all' ? null : query.state
-  const all = ctx.objects.page('issue', String(repo.id), tag, ALL, 0).rows.map((r) => JSON.parse(r) as Issue)
+  const scope = String(repo.id)
+  // The default listing (no filter, by creation) is the store's own order: an issue's number grows
+  // with its creation, so one page is read as stored instead of every issue parsed and sorted.
+  if (isPlainListing(query))
+    return page(
+      ctx,
+      ctx.objects.page('issue', scope, tag, at.perPage, (at.page - 1) * at.perPage, query.direction),
+      at,
+    )
+  const all = ctx.objects.page('issue', scope, tag, ALL, 0).rows.map((r) => JSON.parse(r) as Issue)
   const found = all.filter((i) => issueMatches(i, query))
   return page(ctx, slicePage(orderBy(found, issueSortKey(query.sort), query.direction), at), at)
 }

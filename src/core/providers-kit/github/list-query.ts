@@ -67,6 +67,15 @@ export function issueMatches(i: Issue, q: IssueQuery): boolean {
   return true
 }
 
+/** Whether the list asks for nothing but a state, in creation order (what the store's order is). */
+export const isPlainListing = (q: IssueQuery) =>
+  q.sort === 'created' &&
+  q.labels.length === 0 &&
+  q.since === undefined &&
+  q.creator === null &&
+  q.assignee === null &&
+  q.mentioned === null
+
 /** The key an issue list is ordered by (the number breaks ties: issues made in the same second). */
 export const issueSortKey = (sort: IssueQuery['sort']) => (i: Issue) => [
   sort === 'comments' ? i.comments : sort === 'updated' ? Date.parse(i.updated_at) : 0,
