@@ -30,6 +30,7 @@ export function calendarThroughGateway(
 /** What the SDK raises for a refused call: its HTTP status and Google's error body. */
 export interface GoogleFailure {
   status: number
+  headers: Headers
   message: string
   error: { code: number; message: string; status: string; errors: Array<Record<string, string>> }
 }
@@ -39,8 +40,13 @@ export const failure = (p: Promise<unknown>): Promise<GoogleFailure> =>
     () => {
       throw new Error('expected the call to fail')
     },
-    (err: { status: number; message: string; response?: { data?: { error?: GoogleFailure['error'] } } }) => ({
+    (err: {
+      status: number
+      message: string
+      response?: { headers: Headers; data?: { error?: GoogleFailure['error'] } }
+    }) => ({
       status: err.status,
+      headers: err.response?.headers ?? new Headers(),
       message: err.message,
       error: err.response?.data?.error as GoogleFailure['error'],
     }),

@@ -158,6 +158,11 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     expect(refused.error.errors[0]!.reason).toBe('badRequest')
     const { data: found } = await cal.events.list({ calendarId: 'primary', q: 'early' })
     expect(found.items!.map((e) => e.summary)).toEqual(['Early bird'])
+    const { data: byUid } = await cal.events.list({
+      calendarId: 'primary',
+      iCalUID: found.items![0]!.iCalUID!,
+    })
+    expect(byUid.items!.map((e) => e.summary)).toEqual(['Early bird'])
   })
 
   it("errors arrive in Google's shape as the SDK raises them, and change nothing", async () => {
@@ -242,6 +247,7 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     const revoked = await failure(strict.calendarList.list())
     expect(revoked.status).toBe(401)
     expect(revoked.error.errors[0]).toMatchObject({ reason: 'authError', location: 'Authorization' })
+    expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"')
   })
 
   it('expire_token: the proxy refreshes the simulated token and the call goes through', async () => {

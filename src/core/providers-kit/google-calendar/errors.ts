@@ -95,12 +95,19 @@ export const googleDialect: ErrorDialect = {
   }),
   // Google answers an expired and a revoked token alike.
   unauthorized: () =>
-    googleError(401, {
-      reason: 'authError',
-      message: 'Invalid Credentials',
-      location: 'Authorization',
-      locationType: 'header',
-    }),
+    googleError(
+      401,
+      {
+        reason: 'authError',
+        message: 'Invalid Credentials',
+        location: 'Authorization',
+        locationType: 'header',
+      },
+      [
+        ...googleHeaders(),
+        ['www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"'],
+      ],
+    ),
   rateLimited: () =>
     googleError(429, { domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' }),
   serverError: (status) =>

@@ -65,6 +65,7 @@ function filtered(events: StoredEvent[], query: URLSearchParams): StoredEvent[] 
       reason: 'badRequest',
       message: 'The requested ordering is not available for the particular query.',
     })
+  const uid = query.get('iCalUID')
   const text = query.get('q')?.toLowerCase()
   const matches = (s: StoredEvent) =>
     !text ||
@@ -76,6 +77,7 @@ function filtered(events: StoredEvent[], query: URLSearchParams): StoredEvent[] 
   const kept = events.filter(
     (s) =>
       (showDeleted || s.event.status !== 'cancelled') &&
+      (uid === null || s.event.iCalUID === uid) &&
       (timeMin === undefined || s.endMs > timeMin) &&
       (timeMax === undefined || s.startMs < timeMax) &&
       (updatedMin === undefined || Date.parse(String(s.event.updated)) >= updatedMin) &&
