@@ -166,7 +166,8 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
   })
 
   it("errors arrive in Google's shape as the SDK raises them, and change nothing", async () => {
-    const before = (await cal.events.list({ calendarId: 'primary' })).data.items!.length
+    const { data: start } = await cal.events.list({ calendarId: 'primary' })
+    const before = start.items!.length
     const missing = await failure(cal.events.get({ calendarId: 'primary', eventId: 'nosuchevent1' }))
     expect(missing).toMatchObject({ status: 404, message: 'Not Found' })
     expect(missing.error).toMatchObject({ code: 404, status: 'NOT_FOUND' })
@@ -212,6 +213,8 @@ describe('@googleapis/calendar against the simulated Google Calendar', () => {
     expect(raw.status).toBe(400)
     expect(((await raw.json()) as { error: GoogleError }).error.errors[0]!.reason).toBe('parseError')
     expect((await cal.events.list({ calendarId: 'primary' })).data.items).toHaveLength(before)
+    const since = await cal.events.list({ calendarId: 'primary', syncToken: start.nextSyncToken! })
+    expect(since.data.items).toEqual([])
     const chosen = await cal.events.insert({
       calendarId: 'primary',
       requestBody: {
