@@ -77,6 +77,20 @@ try {
       body: { fields: { project: { key: 'SY' }, issuetype: { name: 'Task' }, summary: `Issue ${i}` } },
     })),
   )
+  const calendarConnection = simulated('google-calendar', ['https://www.googleapis.com/auth/calendar.events'])
+  core.simulation.seed(
+    ws,
+    calendarConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/calendar/v3/calendars/primary/events',
+      body: {
+        summary: `Meeting ${i}`,
+        start: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:00:00Z` },
+        end: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:30:00Z` },
+      },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -137,6 +151,18 @@ try {
   if (firstJira.status !== 200 || found !== 30) throw new Error(`jira search: ${firstJira.status}, ${found}`)
   const jiraBurst = await autocannon({ url: jql, connections: 10, duration: SECONDS, headers: stripeAuth })
   const jiraRps = jiraBurst.requests.average
+
+  const calendarEvents = `${gateway.url}/proxy/${calendarConnection.id}/calendar/v3/calendars/primary/events?maxResults=30`
+  const firstEvents = await fetch(calendarEvents, { headers: stripeAuth })
+  const events = (await firstEvents.json()).items?.length
+  if (firstEvents.status !== 200 || events !== 30) throw new Error(`events: ${firstEvents.status}, ${events}`)
+  const calendarBurst = await autocannon({
+    url: calendarEvents,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const calendarRps = calendarBurst.requests.average
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
     headers: { authorization: `Bearer ${key}` },
@@ -194,10 +220,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${notionBurst.non2xx + notionBurst.errors} non-2xx or errors).
 **Jira, a JQL search page of 30 issues (\`GET …/rest/api/3/search/jql?jql=project = SY&maxResults=30&fields=summary,status\`): ${Math.round(jiraRps).toLocaleString('en-US')} calls/s**
 (${jiraBurst.non2xx + jiraBurst.errors} non-2xx or errors).
+**Google Calendar, a page of 30 events (\`GET …/calendar/v3/calendars/primary/events?maxResults=30\`): ${Math.round(calendarRps).toLocaleString('en-US')} calls/s**
+(${calendarBurst.non2xx + calendarBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

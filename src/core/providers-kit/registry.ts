@@ -1,4 +1,5 @@
 import { github } from './github/index.js'
+import { googleCalendar } from './google-calendar/index.js'
 import { hubspot } from './hubspot/index.js'
 import { jira } from './jira/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
@@ -10,7 +11,7 @@ import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion, jira] as const
+export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion, jira, googleCalendar] as const
 
 type Kit = (typeof PROVIDER_KITS)[number]
 type WebhookKit = Extract<Kit, { webhooks: unknown; scheme: unknown }>
