@@ -9,7 +9,11 @@ import { firstSecretKey } from '../helpers/server.js'
  * gateway's plain HTTP the key rides in `fetchOptions` as `authorization` (header names are
  * case-insensitive; the SDK deletes only its own spelling).
  */
-export function graphThroughGateway(server: RunningServer, connectionId: string, key = firstSecretKey(server)) {
+export function graphThroughGateway(
+  server: RunningServer,
+  connectionId: string,
+  key = firstSecretKey(server),
+) {
   return Client.init({
     authProvider: (done) => done(null, key),
     baseUrl: `${server.url}/proxy/${connectionId}`,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PageIterator } from '@microsoft/microsoft-graph-client'
 import type { Client } from '@microsoft/microsoft-graph-client'
+import { PageIterator } from '@microsoft/microsoft-graph-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
@@ -64,7 +64,11 @@ describe('delta queries on the simulated Inbox', () => {
     const seen: Item[] = []
     const pages = new PageIterator(graph, first, (m: Item) => Boolean(seen.push(m)), { headers: prefer })
     await pages.iterate()
-    expect(seen.map((m) => m.subject).sort()).toEqual(['Invoice 1042', 'Quarterly planning', 'Welcome to your new mailbox'])
+    expect(seen.map((m) => m.subject).sort()).toEqual([
+      'Invoice 1042',
+      'Quarterly planning',
+      'Welcome to your new mailbox',
+    ])
     const deltaLink = pages.getDeltaLink()!
     expect(deltaLink).toContain('$deltatoken=')
 
@@ -73,7 +77,10 @@ describe('delta queries on the simulated Inbox', () => {
     await graph.api(`/me/messages/${seen[0]!.id}`).patch({ isRead: true })
     await graph.api(`/me/messages/${seen[1]!.id}`).delete()
     await graph.api('/me/sendMail').post({
-      message: { subject: 'New arrival', toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }] },
+      message: {
+        subject: 'New arrival',
+        toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }],
+      },
     })
     const changes = await graph.api(deltaLink).get()
     expect(changes.value).toEqual([
@@ -83,7 +90,9 @@ describe('delta queries on the simulated Inbox', () => {
     ])
     const next = await graph.api(changes['@odata.deltaLink']).get()
     expect(next.value).toEqual([])
-    expect(await graphFailure(graph.api('/me/mailFolders/inbox/messages/delta?$deltatoken=bogus').get())).toMatchObject({
+    expect(
+      await graphFailure(graph.api('/me/mailFolders/inbox/messages/delta?$deltatoken=bogus').get()),
+    ).toMatchObject({
       statusCode: 400,
     })
   })
@@ -100,9 +109,16 @@ describe('subscriptions and change notifications', () => {
     })
     expect(handshakes).toHaveLength(1)
     expect(handshakes[0]).toMatch(/^Validation: /)
-    expect(sub).toMatchObject({ changeType: 'created,deleted', notificationUrl: receiverUrl, clientState: 'secret-client-state' })
+    expect(sub).toMatchObject({
+      changeType: 'created,deleted',
+      notificationUrl: receiverUrl,
+      clientState: 'secret-client-state',
+    })
     await graph.api('/me/sendMail').post({
-      message: { subject: 'Notify me', toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }] },
+      message: {
+        subject: 'Notify me',
+        toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }],
+      },
     })
     await server.core.simulation.settled()
     expect(notifications).toHaveLength(1)
@@ -139,7 +155,9 @@ describe('subscriptions and change notifications', () => {
     await server.core.simulation.settled()
     // The capture path stores the handshake too (empty body); the notification comes after it.
     const rows = server.core.db
-      .prepare("SELECT count(*) AS n FROM events WHERE type = 'webhook.received' AND provider = 'outlook-calendar'")
+      .prepare(
+        "SELECT count(*) AS n FROM events WHERE type = 'webhook.received' AND provider = 'outlook-calendar'",
+      )
       .get() as { n: number }
     expect(rows.n).toBe(2)
     const body = server.core.db
@@ -149,7 +167,13 @@ describe('subscriptions and change notifications', () => {
       )
       .get() as { body: Buffer }
     expect(JSON.parse(body.body.toString('utf8'))).toMatchObject({
-      value: [{ changeType: 'created', clientState: 'calendar-state', resourceData: { '@odata.type': '#Microsoft.Graph.Event' } }],
+      value: [
+        {
+          changeType: 'created',
+          clientState: 'calendar-state',
+          resourceData: { '@odata.type': '#Microsoft.Graph.Event' },
+        },
+      ],
     })
   })
 

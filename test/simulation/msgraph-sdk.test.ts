@@ -1,5 +1,5 @@
-import { PageIterator, RetryHandlerOptions } from '@microsoft/microsoft-graph-client'
 import type { Client } from '@microsoft/microsoft-graph-client'
+import { PageIterator, RetryHandlerOptions } from '@microsoft/microsoft-graph-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
@@ -13,7 +13,12 @@ let server: RunningServer
 let conn: string
 let graph: Client
 
-type Message = { id: string; subject: string; isRead: boolean; from: { emailAddress: { address: string } } | null }
+type Message = {
+  id: string
+  subject: string
+  isRead: boolean
+  from: { emailAddress: { address: string } } | null
+}
 
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
@@ -62,9 +67,11 @@ describe('@microsoft/microsoft-graph-client against the simulated Microsoft Grap
     expect(one['@odata.nextLink']).toContain('$skip=1')
   })
 
-  it("PageIterator walks @odata.nextLink through the proxy", async () => {
+  it('PageIterator walks @odata.nextLink through the proxy', async () => {
     for (let i = 0; i < 4; i++)
-      await graph.api('/me/messages').post({ subject: `Draft ${i}`, toRecipients: [{ emailAddress: { address: 'x@fabrikam.example' } }] })
+      await graph
+        .api('/me/messages')
+        .post({ subject: `Draft ${i}`, toRecipients: [{ emailAddress: { address: 'x@fabrikam.example' } }] })
     const first = await graph.api('/me/messages').top(2).select('subject').get()
     const subjects: string[] = []
     const pages = new PageIterator(graph, first, (m: Message) => {
@@ -83,7 +90,12 @@ describe('@microsoft/microsoft-graph-client against the simulated Microsoft Grap
       body: { contentType: 'html', content: '<p>Day <b>one</b></p>' },
       toRecipients: [{ emailAddress: { address: 'team@contoso.example' } }],
     })
-    expect(draft).toMatchObject({ isDraft: true, parentFolderId: 'drafts', bodyPreview: 'Day one', sentDateTime: null })
+    expect(draft).toMatchObject({
+      isDraft: true,
+      parentFolderId: 'drafts',
+      bodyPreview: 'Day one',
+      sentDateTime: null,
+    })
     expect(await graph.api(`/me/messages/${draft.id}`).get()).toMatchObject({ subject: 'Offsite agenda' })
     await graph.api('/me/sendMail').post({
       message: {
@@ -150,7 +162,10 @@ describe('@microsoft/microsoft-graph-client against the simulated Microsoft Grap
     expect(limited).toMatchObject({ statusCode: 429, code: 'TooManyRequests' })
     expect(limited.headers?.get('retry-after')).toBe('1')
     expect((await addFault({ kind: 'server_error', count: 1, status: 500 })).status).toBe(201)
-    expect(await graphFailure(graph.api('/me').get())).toMatchObject({ statusCode: 500, code: 'generalException' })
+    expect(await graphFailure(graph.api('/me').get())).toMatchObject({
+      statusCode: 500,
+      code: 'generalException',
+    })
     expect((await addFault({ kind: 'latency', ms: 50, count: 1 })).status).toBe(201)
     expect((await graph.api('/me').get()).id).toBeTruthy()
     expect((await addFault({ kind: 'expire_token' })).status).toBe(201)

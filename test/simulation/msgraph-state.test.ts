@@ -33,7 +33,9 @@ describe('the simulated Graph mailbox across a restart, a snapshot and a reset',
       await graph.api(`/me/messages/${draft.id}`).delete()
       expect(subjects(await graph.api('/me/mailFolders/drafts/messages').get())).toEqual([])
       server.core.snapshots.import(file)
-      expect(subjects(await graph.api('/me/mailFolders/drafts/messages').get())).toEqual(['Kept across restarts'])
+      expect(subjects(await graph.api('/me/mailFolders/drafts/messages').get())).toEqual([
+        'Kept across restarts',
+      ])
 
       const reset = await fetch(`${server.url}/api/reset`, {
         method: 'POST',
@@ -67,7 +69,9 @@ describe('seed demo, fixtures and the view of the simulated Graph', () => {
       const res = await t.req('GET', `/api/connections/${row!.id}/simulation`, { key: t.secretKey })
       const view = (await res.json()) as { sections: Array<{ title: string; rows: string[][] }> }
       expect(view.sections.map((s) => s.title)).toEqual(['Messages', 'Events', 'Subscriptions'])
-      expect(view.sections[0]!.rows.map((r) => r[0])).toEqual(expect.arrayContaining(['inbox', 'sentitems', 'drafts']))
+      expect(view.sections[0]!.rows.map((r) => r[0])).toEqual(
+        expect.arrayContaining(['inbox', 'sentitems', 'drafts']),
+      )
       expect(view.sections[1]!.rows).toHaveLength(2)
     } finally {
       await t.close()

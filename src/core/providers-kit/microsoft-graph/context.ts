@@ -22,7 +22,8 @@ export const notFound = (ctx: Ctx) =>
 
 const BODY_MESSAGES: Record<BodyProblem['kind'], string> = {
   empty: 'Empty Payload. JSON content expected.',
-  malformed: 'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.',
+  malformed:
+    'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.',
   not_object: 'Invalid request body: a JSON object was expected.',
 }
 /** The call's JSON object body, or Graph's 400 `BadRequest`. */
@@ -32,7 +33,8 @@ export const bodyOf = (ctx: Ctx) =>
   })
 
 /** Graph's timestamps: `2026-11-26T10:00:58Z`. */
-export const isoOf = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+export const isoOf = (ms: number) =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
 
 /** A new object id of a kind (the counter is saved with the state). */
 export function newId(ctx: Ctx, kind: Kind): { id: string; num: number } {
@@ -80,7 +82,7 @@ export function pageParamsOf(ctx: Ctx, fallback: number): { top: number; skip: n
 }
 
 /** The fields `$select` keeps (plus `id` and `@odata.etag`, as Graph does); all when absent. */
-export function selectOf(ctx: Ctx): ((item: Record<string, unknown>) => Record<string, unknown>) {
+export function selectOf(ctx: Ctx): (item: Record<string, unknown>) => Record<string, unknown> {
   const raw = queryOf(ctx.call).get('$select')
   const publicItem = (item: Record<string, unknown>) => publicOf(item)
   if (!raw) return publicItem

@@ -10,17 +10,29 @@ export const RETRY_AFTER_SECONDS = 1
 export const graphHeaders = (ids: SimulationIds, clientRequestId?: string): HeaderList => {
   const requestId = ids.uuid()
   return [
-    ['content-type', 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8'],
+    [
+      'content-type',
+      'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8',
+    ],
     ['request-id', requestId],
     ['client-request-id', clientRequestId ?? requestId],
-    ['x-ms-ags-diagnostic', '{"ServerInfo":{"DataCenter":"Switchyard","Slice":"E","Ring":"0","ScaleUnit":"000","RoleInstance":"SY0SIM0001"}}'],
+    [
+      'x-ms-ags-diagnostic',
+      '{"ServerInfo":{"DataCenter":"Switchyard","Slice":"E","Ring":"0","ScaleUnit":"000","RoleInstance":"SY0SIM0001"}}',
+    ],
   ]
 }
 
 const header = (headers: HeaderList, name: string) => headers.find(([n]) => n === name)?.[1] ?? ''
 
 /** Graph's error body, `{error:{code, message, innerError:{date, request-id, client-request-id}}}`. */
-export function graphError(status: number, code: string, message: string, headers: HeaderList, nowMs: number): ProxyAnswer {
+export function graphError(
+  status: number,
+  code: string,
+  message: string,
+  headers: HeaderList,
+  nowMs: number,
+): ProxyAnswer {
   const innerError = {
     date: new Date(nowMs).toISOString().replace(/\.\d+Z$/, ''),
     'request-id': header(headers, 'request-id'),
@@ -36,7 +48,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: 'ResourceNotFound',
   429: 'TooManyRequests',
 }
-const codeOf = (status: number) => CODE_BY_STATUS[status] ?? (status >= 500 ? 'generalException' : 'BadRequest')
+const codeOf = (status: number) =>
+  CODE_BY_STATUS[status] ?? (status >= 500 ? 'generalException' : 'BadRequest')
 
 /** Microsoft Graph's dialect: `{error:{code,message,innerError}}` at the HTTP status. */
 export const graphDialect: ErrorDialect = {
@@ -53,7 +66,10 @@ export const graphDialect: ErrorDialect = {
           : 'IDX14100: JWT is not well formed, there are no dots (.).'
     const headers: HeaderList = [
       ...graphHeaders(ids),
-      ['www-authenticate', `Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="invalid_token"`],
+      [
+        'www-authenticate',
+        `Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="invalid_token"`,
+      ],
     ]
     return graphError(401, 'InvalidAuthenticationToken', message, headers, nowMs)
   },

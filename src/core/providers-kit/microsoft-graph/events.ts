@@ -4,8 +4,8 @@ import {
   allOf,
   badRequest,
   bodyOf,
-  collection,
   type Ctx,
+  collection,
   isoOf,
   type Json,
   load,
@@ -25,18 +25,23 @@ const isWhen = (v: unknown): v is When =>
   typeof (v as When).timeZone === 'string'
 /** A `dateTimeTimeZone` as Graph writes it back: seven fraction digits. */
 const normal = (w: When): When => ({
-  dateTime: new Date(Date.parse(w.dateTime.endsWith('Z') ? w.dateTime : `${w.dateTime}Z`)).toISOString().replace(/\.(\d{3})Z$/, '.$10000'),
+  dateTime: new Date(Date.parse(w.dateTime.endsWith('Z') ? w.dateTime : `${w.dateTime}Z`))
+    .toISOString()
+    .replace(/\.(\d{3})Z$/, '.$10000'),
   timeZone: w.timeZone,
 })
 
 /** Why an event body is refused, or undefined. */
 function problemOf(input: Record<string, unknown>, partial: boolean): string | undefined {
-  if (input.subject !== undefined && typeof input.subject !== 'string') return "Invalid value for property 'subject'."
+  if (input.subject !== undefined && typeof input.subject !== 'string')
+    return "Invalid value for property 'subject'."
   for (const f of ['start', 'end'] as const) {
     if (input[f] === undefined && partial) continue
-    if (!isWhen(input[f])) return `Property '${f}' is required and must be a dateTimeTimeZone ({dateTime, timeZone}).`
+    if (!isWhen(input[f]))
+      return `Property '${f}' is required and must be a dateTimeTimeZone ({dateTime, timeZone}).`
   }
-  if (input.attendees !== undefined && !Array.isArray(input.attendees)) return "Invalid value for property 'attendees'."
+  if (input.attendees !== undefined && !Array.isArray(input.attendees))
+    return "Invalid value for property 'attendees'."
   return undefined
 }
 
@@ -64,7 +69,10 @@ export function createEvent(ctx: Ctx): ProxyAnswer {
   const { id } = newId(ctx, 'event')
   const now = isoOf(ctx.nowMs)
   const me = { emailAddress: { name: ctx.state.user.displayName, address: ctx.state.user.mail } }
-  const body = (input.body ?? { contentType: 'text', content: '' }) as { contentType?: string; content?: string }
+  const body = (input.body ?? { contentType: 'text', content: '' }) as {
+    contentType?: string
+    content?: string
+  }
   const event: Json = {
     '@odata.etag': `W/"DwAAABYAAAD${ctx.ids.hex(8)}"`,
     id,
@@ -92,7 +100,10 @@ export function createEvent(ctx: Ctx): ProxyAnswer {
     body: { contentType: body.contentType === 'html' ? 'html' : 'text', content: String(body.content ?? '') },
     start: normal(input.start as When),
     end: normal(input.end as When),
-    location: { displayName: String((input.location as { displayName?: string } | undefined)?.displayName ?? ''), locationType: 'default' },
+    location: {
+      displayName: String((input.location as { displayName?: string } | undefined)?.displayName ?? ''),
+      locationType: 'default',
+    },
     locations: [],
     attendees: ((input.attendees as unknown[] | undefined) ?? []).map((a) => ({
       type: 'required',
@@ -109,9 +120,15 @@ export function createEvent(ctx: Ctx): ProxyAnswer {
 /** `GET /me/events`: by start time, `$top` (10 by default), `$skip`, `$select`. */
 export function listEvents(ctx: Ctx): ProxyAnswer {
   if (queryOf(ctx.call).has('$filter'))
-    return badRequest(ctx, 'The simulated calendar does not filter events; use /me/events with $top and $skip.', 'BadRequest')
+    return badRequest(
+      ctx,
+      'The simulated calendar does not filter events; use /me/events with $top and $skip.',
+      'BadRequest',
+    )
   const items = allOf(ctx, 'event', '').sort(
-    (a, b) => String((a.start as When).dateTime).localeCompare(String((b.start as When).dateTime)) || String(a.id).localeCompare(String(b.id)),
+    (a, b) =>
+      String((a.start as When).dateTime).localeCompare(String((b.start as When).dateTime)) ||
+      String(a.id).localeCompare(String(b.id)),
   )
   return collection(ctx, items, `users('${ctx.state.user.id}')/events`)
 }
@@ -133,7 +150,11 @@ export function updateEvent(ctx: Ctx): ProxyAnswer {
   if (typeof input.subject === 'string') next.subject = input.subject
   if (input.start) next.start = normal(input.start as When)
   if (input.end) next.end = normal(input.end as When)
-  if (input.location) next.location = { displayName: String((input.location as { displayName?: string }).displayName ?? ''), locationType: 'default' }
+  if (input.location)
+    next.location = {
+      displayName: String((input.location as { displayName?: string }).displayName ?? ''),
+      locationType: 'default',
+    }
   if (endsBeforeStart(next)) return badRequest(ctx, 'The end of the event must be after its start.')
   commitEvent(ctx, next, 'updated')
   return ok(ctx, publicOf(next))

@@ -17,7 +17,8 @@ const FIELDS: Record<string, (item: Record<string, unknown>) => unknown> = {
     ((m.from as { emailAddress?: { address?: string } } | null)?.emailAddress?.address ?? '').toLowerCase(),
 }
 
-const CLAUSE = /^\s*([A-Za-z/]+)\s+(eq|ne|ge|gt|le|lt)\s+('(?:[^']|'')*'|true|false|null|\d{4}-\d{2}-\d{2}T[\d:.]+Z)\s*$/
+const CLAUSE =
+  /^\s*([A-Za-z/]+)\s+(eq|ne|ge|gt|le|lt)\s+('(?:[^']|'')*'|true|false|null|\d{4}-\d{2}-\d{2}T[\d:.]+Z)\s*$/
 
 function literal(text: string): unknown {
   if (text.startsWith("'")) return text.slice(1, -1).replace(/''/g, "'")

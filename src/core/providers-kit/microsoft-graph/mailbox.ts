@@ -8,9 +8,27 @@ const HOUR = 3_600_000
 
 /** What a new mailbox's Inbox holds: a few messages, one of them read. */
 const WELCOME = [
-  { from: ['Microsoft Outlook', 'no-reply@microsoft.example'], subject: 'Welcome to your new mailbox', body: 'Your simulated Outlook mailbox is ready.', read: true, hoursAgo: 48 },
-  { from: ['Adele Vance', 'adele@contoso.example'], subject: 'Quarterly planning', body: 'Can we meet on Thursday to go through the plan?', read: false, hoursAgo: 20 },
-  { from: ['Alex Wilber', 'alex@fabrikam.example'], subject: 'Invoice 1042', body: 'Please find the invoice details below.', read: false, hoursAgo: 2 },
+  {
+    from: ['Microsoft Outlook', 'no-reply@microsoft.example'],
+    subject: 'Welcome to your new mailbox',
+    body: 'Your simulated Outlook mailbox is ready.',
+    read: true,
+    hoursAgo: 48,
+  },
+  {
+    from: ['Adele Vance', 'adele@contoso.example'],
+    subject: 'Quarterly planning',
+    body: 'Can we meet on Thursday to go through the plan?',
+    read: false,
+    hoursAgo: 20,
+  },
+  {
+    from: ['Alex Wilber', 'alex@fabrikam.example'],
+    subject: 'Invoice 1042',
+    body: 'Please find the invoice details below.',
+    read: false,
+    hoursAgo: 2,
+  },
 ] as const
 
 /** Fills a new mailbox's Inbox on its first call (the connection's state says whether it has been). */
@@ -23,7 +41,13 @@ function fillInbox(ctx: Ctx) {
       ctx,
       { subject: w.subject, body: { contentType: 'text', content: w.body }, from, toRecipients: [me] },
       'inbox',
-      { isRead: w.read, receivedDateTime: at, sentDateTime: at, createdDateTime: at, lastModifiedDateTime: at },
+      {
+        isRead: w.read,
+        receivedDateTime: at,
+        sentDateTime: at,
+        createdDateTime: at,
+        lastModifiedDateTime: at,
+      },
     )!
     commitMessage(ctx, message, 'created')
   }

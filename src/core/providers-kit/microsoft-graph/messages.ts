@@ -4,8 +4,8 @@ import {
   allOf,
   badRequest,
   bodyOf,
-  collection,
   type Ctx,
+  collection,
   isoOf,
   type Json,
   load,
@@ -30,7 +30,12 @@ function recipientsOf(input: Record<string, unknown>, field: string): Recipient[
   return Array.isArray(list) && list.every(isRecipient) ? list : undefined
 }
 
-const preview = (content: string) => content.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 255)
+const preview = (content: string) =>
+  content
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 255)
 
 /** A message as Graph returns it, from a create/send body; undefined when the body is malformed. */
 export function messageFrom(
@@ -42,9 +47,13 @@ export function messageFrom(
   const to = recipientsOf(input, 'toRecipients')
   const cc = recipientsOf(input, 'ccRecipients')
   const bcc = recipientsOf(input, 'bccRecipients')
-  const body = (input.body ?? { contentType: 'text', content: '' }) as { contentType?: unknown; content?: unknown }
+  const body = (input.body ?? { contentType: 'text', content: '' }) as {
+    contentType?: unknown
+    content?: unknown
+  }
   const from = input.from ?? null
-  if (!to || !cc || !bcc || typeof body.content !== 'string' || (from !== null && !isRecipient(from))) return undefined
+  if (!to || !cc || !bcc || typeof body.content !== 'string' || (from !== null && !isRecipient(from)))
+    return undefined
   if (input.subject !== undefined && typeof input.subject !== 'string') return undefined
   const { id } = newId(ctx, 'message')
   const now = isoOf(ctx.nowMs)
@@ -100,7 +109,8 @@ export function findMessage(ctx: Ctx, id: string | undefined): Json | undefined 
 }
 
 const byReceivedDesc = (a: Json, b: Json) =>
-  String(b.receivedDateTime).localeCompare(String(a.receivedDateTime)) || String(b.id).localeCompare(String(a.id))
+  String(b.receivedDateTime).localeCompare(String(a.receivedDateTime)) ||
+  String(b.id).localeCompare(String(a.id))
 
 /** `GET /me/messages` and `/me/mailFolders/{folder}/messages`: `$filter`, `$top`, `$skip`, `$select`. */
 export function listMessages(ctx: Ctx): ProxyAnswer {
@@ -114,7 +124,13 @@ export function listMessages(ctx: Ctx): ProxyAnswer {
     if ('error' in predicate) return badRequest(ctx, predicate.error, 'BadRequest')
     items = items.filter(predicate)
   }
-  return collection(ctx, items, folder ? `users('${ctx.state.user.id}')/mailFolders('${folder}')/messages` : `users('${ctx.state.user.id}')/messages`)
+  return collection(
+    ctx,
+    items,
+    folder
+      ? `users('${ctx.state.user.id}')/mailFolders('${folder}')/messages`
+      : `users('${ctx.state.user.id}')/messages`,
+  )
 }
 
 export function getMessage(ctx: Ctx): ProxyAnswer {
@@ -170,7 +186,10 @@ export function sendMail(ctx: Ctx): ProxyAnswer {
   const fields = message as Record<string, unknown>
   const sent = messageFrom(ctx, fields, 'sentitems')
   if (!sent || (sent.toRecipients as Recipient[]).length === 0)
-    return badRequest(ctx, 'At least one recipient is not valid., A message can\'t be sent because it contains no recipients.')
+    return badRequest(
+      ctx,
+      "At least one recipient is not valid., A message can't be sent because it contains no recipients.",
+    )
   if (input.saveToSentItems !== false) commitMessage(ctx, sent, 'created')
   const toMe = (sent.toRecipients as Recipient[]).some(
     (r) => r.emailAddress.address.toLowerCase() === ctx.state.user.mail,

@@ -2,7 +2,14 @@ import { routeTable } from '../kit/routes.js'
 import { messagesDelta } from './delta.js'
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js'
 import { me, withMailbox } from './mailbox.js'
-import { createMessage, deleteMessage, getMessage, listMessages, sendMail, updateMessage } from './messages.js'
+import {
+  createMessage,
+  deleteMessage,
+  getMessage,
+  listMessages,
+  sendMail,
+  updateMessage,
+} from './messages.js'
 import type { GraphState } from './state.js'
 import { createSubscription, deleteSubscription, listSubscriptions } from './subscriptions.js'
 

@@ -23,23 +23,48 @@ export const graphSeed: DemoSeed = {
       {
         method: 'POST',
         path: '/v1.0/me/sendMail',
-        body: { message: { subject: 'Launch checklist', body: { contentType: 'text', content: 'Ready for Monday.' }, toRecipients: to('adele@contoso.example') } },
+        body: {
+          message: {
+            subject: 'Launch checklist',
+            body: { contentType: 'text', content: 'Ready for Monday.' },
+            toRecipients: to('adele@contoso.example'),
+          },
+        },
       },
       {
         method: 'POST',
         path: '/v1.0/me/sendMail',
-        body: { message: { subject: 'Note to self: renew domain', body: { contentType: 'text', content: 'Before the 15th.' }, toRecipients: to(mail) } },
+        body: {
+          message: {
+            subject: 'Note to self: renew domain',
+            body: { contentType: 'text', content: 'Before the 15th.' },
+            toRecipients: to(mail),
+          },
+        },
       },
-      { method: 'POST', path: '/v1.0/me/messages', body: { subject: 'Draft: team offsite', toRecipients: to('team@contoso.example') } },
+      {
+        method: 'POST',
+        path: '/v1.0/me/messages',
+        body: { subject: 'Draft: team offsite', toRecipients: to('team@contoso.example') },
+      },
       {
         method: 'POST',
         path: '/v1.0/me/events',
-        body: { subject: 'Weekly sync', start: { dateTime: at(0, 9), timeZone: 'UTC' }, end: { dateTime: at(0, 10), timeZone: 'UTC' } },
+        body: {
+          subject: 'Weekly sync',
+          start: { dateTime: at(0, 9), timeZone: 'UTC' },
+          end: { dateTime: at(0, 10), timeZone: 'UTC' },
+        },
       },
       {
         method: 'POST',
         path: '/v1.0/me/events',
-        body: { subject: 'Customer demo', location: { displayName: 'Room 4' }, start: { dateTime: at(2, 14), timeZone: 'UTC' }, end: { dateTime: at(2, 15), timeZone: 'UTC' } },
+        body: {
+          subject: 'Customer demo',
+          location: { displayName: 'Room 4' },
+          start: { dateTime: at(2, 14), timeZone: 'UTC' },
+          end: { dateTime: at(2, 15), timeZone: 'UTC' },
+        },
       },
     ])
     return me.length + results.length

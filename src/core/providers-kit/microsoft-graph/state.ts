@@ -27,7 +27,11 @@ const guidOf = (seed: string) => {
 export function initialState(connection: Connection): GraphState {
   const tenant = connection.tenant_id.toLowerCase().replace(/[^a-z0-9-]/g, '') || 'contoso'
   return {
-    user: { id: guidOf(`${connection.id}:user`), displayName: 'Megan Bowen', mail: `megan@${tenant}.example` },
+    user: {
+      id: guidOf(`${connection.id}:user`),
+      displayName: 'Megan Bowen',
+      mail: `megan@${tenant}.example`,
+    },
     tenantId: guidOf(`${connection.id}:tenant`),
     tag: hashHex(connection.id, 8).toUpperCase(),
     next: { message: 1, event: 1, subscription: 1 },

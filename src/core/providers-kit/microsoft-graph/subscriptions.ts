@@ -2,7 +2,19 @@ import type { ProxyAnswer, ProxyCall } from '../../proxy/answerer.js'
 import { isLoopbackUrl, postToLoopback } from '../engine/outbound.js'
 import { isAnswer, jsonBodyOf } from '../kit/http.js'
 import type { ErrorEnv } from '../kit/provider-kit.js'
-import { allOf, badRequest, bodyOf, collection, type Ctx, fail, load, newId, ok, publicOf, save } from './context.js'
+import {
+  allOf,
+  badRequest,
+  bodyOf,
+  type Ctx,
+  collection,
+  fail,
+  load,
+  newId,
+  ok,
+  publicOf,
+  save,
+} from './context.js'
 import { graphError, graphHeaders } from './errors.js'
 import { type Subscription, targetOf } from './notify.js'
 
@@ -12,13 +24,17 @@ export const HANDSHAKE_TIMEOUT_MS = 10_000
 const MAX_LIFETIME_MS = 10_080 * 60_000
 const CHANGE_TYPES = new Set(['created', 'updated', 'deleted'])
 
-type Input = Pick<Subscription, 'resource' | 'changeType' | 'notificationUrl' | 'expirationDateTime' | 'clientState' | '_target'>
+type Input = Pick<
+  Subscription,
+  'resource' | 'changeType' | 'notificationUrl' | 'expirationDateTime' | 'clientState' | '_target'
+>
 
 /** A subscription request's fields, or why Graph refuses it (400). */
 function inputOf(body: Record<string, unknown>, nowMs: number): Input | { error: string; code?: string } {
   const { changeType, notificationUrl, resource, expirationDateTime, clientState } = body
   for (const [name, value] of Object.entries({ changeType, notificationUrl, resource, expirationDateTime }))
-    if (typeof value !== 'string' || !value) return { error: `Required property '${name}' is missing or not a string.` }
+    if (typeof value !== 'string' || !value)
+      return { error: `Required property '${name}' is missing or not a string.` }
   const changes = (changeType as string).split(',').map((c) => c.trim())
   if (!changes.every((c) => CHANGE_TYPES.has(c)))
     return { error: `Invalid changeType '${changeType}': use created, updated and/or deleted.` }
@@ -28,7 +44,11 @@ function inputOf(body: Record<string, unknown>, nowMs: number): Input | { error:
       code: 'InvalidRequest',
     }
   const target = targetOf(resource as string)
-  if (!target) return { error: `Resource '${resource}' is not supported for subscriptions here.`, code: 'InvalidRequest' }
+  if (!target)
+    return {
+      error: `Resource '${resource}' is not supported for subscriptions here.`,
+      code: 'InvalidRequest',
+    }
   const expires = Date.parse(expirationDateTime as string)
   if (Number.isNaN(expires) || expires <= nowMs || expires - nowMs > MAX_LIFETIME_MS)
     return {
@@ -67,7 +87,12 @@ export async function validationHandshake(call: ProxyCall, env: ErrorEnv): Promi
   const token = `Validation: Testing client application reachability for subscription Request-Id: ${env.ids.uuid()}`
   const url = new URL(input.notificationUrl)
   url.searchParams.set('validationToken', token)
-  const reply = await postToLoopback(url.href, '', { 'content-type': 'text/plain; charset=utf-8' }, HANDSHAKE_TIMEOUT_MS)
+  const reply = await postToLoopback(
+    url.href,
+    '',
+    { 'content-type': 'text/plain; charset=utf-8' },
+    HANDSHAKE_TIMEOUT_MS,
+  )
   if (reply?.status === 200 && reply.text === token) return undefined
   return refuse(
     `Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request. (${reply ? `it answered ${reply.status}` : 'no answer within 10 s'})`,
@@ -92,7 +117,14 @@ export function createSubscription(ctx: Ctx): ProxyAnswer {
     notificationUrlAppId: null,
   }
   save(ctx, 'subscription', '', sub)
-  return ok(ctx, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity', ...publicOf(sub) }, 201)
+  return ok(
+    ctx,
+    {
+      '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity',
+      ...publicOf(sub),
+    },
+    201,
+  )
 }
 
 export const listSubscriptions = (ctx: Ctx): ProxyAnswer =>

@@ -7,7 +7,8 @@ const SHOWN = 50
 type Row = Record<string, unknown>
 const rowsOf = (objects: AccountObjects, kind: string, scope: string): Row[] =>
   objects.page(kind, scope, 'live', SHOWN, 0).rows.map((r) => JSON.parse(r) as Row)
-const address = (r: unknown) => (r as { emailAddress?: { address?: string } } | null)?.emailAddress?.address ?? ''
+const address = (r: unknown) =>
+  (r as { emailAddress?: { address?: string } } | null)?.emailAddress?.address ?? ''
 
 /** The mailbox's messages by folder, its calendar's events and its subscriptions. */
 export function graphAccountView(objects: AccountObjects): SimulatedAccountSection[] {
@@ -51,12 +52,22 @@ export function graphAccountView(objects: AccountObjects): SimulatedAccountSecti
 /** The API panel's examples. */
 export const graphExampleCalls: readonly SimulationExampleCall[] = [
   { label: 'Who am I', method: 'GET', path: '/v1.0/me' },
-  { label: 'Unread mail', method: 'GET', path: '/v1.0/me/messages?$filter=isRead eq false&$top=5&$select=subject,from' },
+  {
+    label: 'Unread mail',
+    method: 'GET',
+    path: '/v1.0/me/messages?$filter=isRead eq false&$top=5&$select=subject,from',
+  },
   {
     label: 'Send mail to myself',
     method: 'POST',
     path: '/v1.0/me/sendMail',
-    body: { message: { subject: 'Hello', body: { contentType: 'text', content: 'Hi!' }, toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }] } },
+    body: {
+      message: {
+        subject: 'Hello',
+        body: { contentType: 'text', content: 'Hi!' },
+        toRecipients: [{ emailAddress: { address: 'megan@contoso.example' } }],
+      },
+    },
   },
   { label: 'Calendar events', method: 'GET', path: '/v1.0/me/events?$top=10' },
   { label: 'Inbox delta', method: 'GET', path: '/v1.0/me/mailFolders/inbox/messages/delta' },
