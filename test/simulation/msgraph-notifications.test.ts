@@ -179,43 +179,27 @@ describe('subscriptions and change notifications', () => {
 
   it('refuses a non-loopback notificationUrl and a failed handshake with 400, storing nothing', async () => {
     const before = (await graph.api('/subscriptions').get()).value.length
-    const remote = await graphFailure(
-      graph.api('/subscriptions').post({
-        changeType: 'created',
-        notificationUrl: 'https://hooks.example.com/graph',
-        resource: 'me/messages',
-        expirationDateTime: inAnHour(),
-      }),
-    )
+    const subscribe = (notificationUrl: string, expirationDateTime = inAnHour()) =>
+      graphFailure(
+        graph
+          .api('/subscriptions')
+          .post({ changeType: 'created', notificationUrl, resource: 'me/messages', expirationDateTime }),
+      )
+    const remote = await subscribe('https://hooks.example.com/graph')
     expect(remote).toMatchObject({ statusCode: 400, code: 'InvalidRequest' })
     expect(remote.message).toContain('loopback')
-    const metadata = await graphFailure(
-      graph.api('/subscriptions').post({
-        changeType: 'created',
-        notificationUrl: 'http://169.254.169.254/latest',
-        resource: 'me/messages',
-        expirationDateTime: inAnHour(),
-      }),
-    )
-    expect(metadata).toMatchObject({ statusCode: 400 })
-    const silent = await graphFailure(
-      graph.api('/subscriptions').post({
-        changeType: 'created',
-        notificationUrl: receiverUrl.replace('/hook', '/silent'),
-        resource: 'me/messages',
-        expirationDateTime: inAnHour(),
-      }),
-    )
+    expect(await subscribe('http://169.254.169.254/latest')).toMatchObject({
+      statusCode: 400,
+      code: 'InvalidRequest',
+    })
+    expect(await subscribe('http://user:pw@127.0.0.1:1/x')).toMatchObject({
+      statusCode: 400,
+      code: 'InvalidRequest',
+    })
+    const silent = await subscribe(receiverUrl.replace('/hook', '/silent'))
     expect(silent).toMatchObject({ statusCode: 400, code: 'ValidationError' })
-    const tooLong = await graphFailure(
-      graph.api('/subscriptions').post({
-        changeType: 'created',
-        notificationUrl: receiverUrl,
-        resource: 'me/messages',
-        expirationDateTime: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      }),
-    )
-    expect(tooLong).toMatchObject({ statusCode: 400 })
+    const thirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString()
+    expect(await subscribe(receiverUrl, thirtyDays)).toMatchObject({ statusCode: 400 })
     expect((await graph.api('/subscriptions').get()).value.length).toBe(before)
   })
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { tempDir } from '../helpers/app.js'
 import { firstSecretKey, startQuietServer } from '../helpers/server.js'
-import { simulatedConnect } from './helpers.js'
+import { injectFault, simulatedConnect } from './helpers.js'
 import { graphFailure, graphThroughGateway } from './msgraph-client.js'
 
 /** @microsoft/microsoft-graph-client against the simulated Outlook mailbox and calendar. */
@@ -30,12 +30,7 @@ afterAll(async () => {
   data.cleanup()
 })
 
-const addFault = (body: unknown) =>
-  fetch(`${server.url}/api/connections/${conn}/faults`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${firstSecretKey(server)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+const addFault = (fault: unknown) => injectFault(server, firstSecretKey(server), conn, fault)
 const noRetry = [new RetryHandlerOptions(0, 0)]
 
 describe('@microsoft/microsoft-graph-client against the simulated Microsoft Graph', () => {

@@ -10,13 +10,11 @@ import {
   type Json,
   load,
   newId,
-  nextSeq,
   notFound,
   ok,
   publicOf,
-  save,
 } from './context.js'
-import { notify } from './notify.js'
+import { commit } from './notify.js'
 
 type When = { dateTime: string; timeZone: string }
 const isWhen = (v: unknown): v is When =>
@@ -48,12 +46,9 @@ function problemOf(input: Record<string, unknown>, partial: boolean): string | u
 const endsBeforeStart = (e: Json) =>
   Date.parse(`${(e.end as When).dateTime}Z`) < Date.parse(`${(e.start as When).dateTime}Z`)
 
-/** Stores a changed event with a new change number and tells the subscriptions. */
-function commitEvent(ctx: Ctx, event: Json, change: 'created' | 'updated' | 'deleted') {
-  const stored = { ...event, _seq: nextSeq(ctx) }
-  save(ctx, 'event', '', stored, change === 'deleted' ? 'removed' : 'live')
-  notify(ctx, 'event', '', change, stored)
-}
+/** Stores a changed event and tells the subscriptions. */
+const commitEvent = (ctx: Ctx, event: Json, change: 'created' | 'updated' | 'deleted') =>
+  commit(ctx, 'event', '', event, change)
 
 const findEvent = (ctx: Ctx, id: string | undefined) => {
   const found = load(ctx, 'event', '', id)

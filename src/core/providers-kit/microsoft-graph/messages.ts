@@ -10,14 +10,12 @@ import {
   type Json,
   load,
   newId,
-  nextSeq,
   notFound,
   ok,
   publicOf,
-  save,
 } from './context.js'
 import { parseFilter } from './filter.js'
-import { notify } from './notify.js'
+import { commit } from './notify.js'
 import { FOLDERS, type Folder } from './state.js'
 
 type Recipient = { emailAddress: { name?: string; address: string } }
@@ -93,11 +91,8 @@ export function messageFrom(
 }
 
 /** Stores a changed message with a new change number and tells the subscriptions. */
-export function commitMessage(ctx: Ctx, message: Json, change: 'created' | 'updated' | 'deleted') {
-  const stored: Json = { ...message, _seq: nextSeq(ctx) }
-  save(ctx, 'message', stored._folder as string, stored, change === 'deleted' ? 'removed' : 'live')
-  notify(ctx, 'message', stored._folder as string, change, stored)
-}
+export const commitMessage = (ctx: Ctx, message: Json, change: 'created' | 'updated' | 'deleted') =>
+  commit(ctx, 'message', message._folder as string, message, change)
 
 /** The message in any folder. */
 export function findMessage(ctx: Ctx, id: string | undefined): Json | undefined {

@@ -1,4 +1,4 @@
-import { allOf, type Ctx, type Json } from './context.js'
+import { allOf, type Ctx, type Json, nextSeq, save } from './context.js'
 
 /** How the stored subscription is kept (its answer is these fields minus `_` ones). */
 export interface Subscription extends Json {
@@ -72,4 +72,17 @@ export function notify(
       },
     })
   }
+}
+
+/** Stores a changed message or event with a new change number (delta reads it) and notifies. */
+export function commit(
+  ctx: Ctx,
+  kind: 'message' | 'event',
+  scope: string,
+  item: Json,
+  change: 'created' | 'updated' | 'deleted',
+) {
+  const stored: Json = { ...item, _seq: nextSeq(ctx) }
+  save(ctx, kind, scope, stored, change === 'deleted' ? 'removed' : 'live')
+  notify(ctx, kind, scope, change, stored)
 }
