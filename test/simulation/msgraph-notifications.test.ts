@@ -22,6 +22,10 @@ let receiverUrl: string
 /** What the receiver got: validation tokens, and notification bodies. */
 const handshakes: string[] = []
 const notifications: Array<{ value: Array<Record<string, unknown>> }> = []
+/** Notifications to `/hold` are left unanswered; each is kept with whether its request has closed. */
+const held: Array<{ closed: () => boolean; release: () => void }> = []
+/** Resolves the next notification to `/hook`. */
+let onNotification: (() => void) | undefined
 
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
@@ -40,8 +44,17 @@ beforeAll(async () => {
         handshakes.push(token)
         return res.writeHead(200, { 'content-type': 'text/plain' }).end(token)
       }
+      if (url.pathname === '/hold') {
+        let closed = false
+        res.on('close', () => {
+          closed = true
+        })
+        held.push({ closed: () => closed, release: () => res.writeHead(202).end() })
+        return
+      }
       notifications.push(JSON.parse(body))
       res.writeHead(202).end()
+      onNotification?.()
     })
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
@@ -175,6 +188,32 @@ describe('subscriptions and change notifications', () => {
         },
       ],
     })
+  })
+
+  it('a receiver that does not answer delays only its own notifications', async () => {
+    const fast = await graph.api('/subscriptions').post({
+      changeType: 'created',
+      notificationUrl: receiverUrl,
+      resource: 'me/messages',
+      expirationDateTime: inAnHour(),
+    })
+    // Newer subscriptions are notified first: the one that hangs goes ahead of the fast one.
+    const slow = await graph.api('/subscriptions').post({
+      changeType: 'created',
+      notificationUrl: receiverUrl.replace('/hook', '/hold'),
+      resource: 'me/messages',
+      expirationDateTime: inAnHour(),
+    })
+    const arrived = new Promise<void>((resolve) => {
+      onNotification = resolve
+    })
+    await graph.api('/me/messages').post({ subject: 'Both receivers' })
+    await arrived
+    expect(held).toHaveLength(1)
+    expect(held[0]!.closed()).toBe(false)
+    held[0]!.release()
+    await server.core.simulation.settled()
+    for (const sub of [fast, slow]) await graph.api(`/subscriptions/${sub.id}`).delete()
   })
 
   it('refuses a non-loopback notificationUrl and a failed handshake with 400, storing nothing', async () => {

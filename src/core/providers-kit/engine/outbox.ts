@@ -32,6 +32,21 @@ const postDirect = (sample: Sample & { to: string }) =>
 export function createOutbox(deliver: DeliverWebhook) {
   let outbox: Promise<void> = Promise.resolve()
   let closed = false
+  /**
+   * Direct posts, chained per URL: in order for each receiver, and a receiver that hangs (up to the
+   * timeout) delays only its own, not the captured webhooks or other receivers.
+   */
+  const direct = new Map<string, Promise<void>>()
+  const queueDirect = (sample: Sample & { to: string }) => {
+    const next = (direct.get(sample.to) ?? Promise.resolve()).then(async () => {
+      await postDirect(sample)
+    })
+    direct.set(sample.to, next)
+    void next.then(() => {
+      if (direct.get(sample.to) === next) direct.delete(sample.to)
+    })
+  }
+  const settled = () => outbox.then(() => Promise.all(direct.values())).then(() => undefined)
   return {
     send(
       workspaceId: string,
@@ -47,7 +62,7 @@ export function createOutbox(deliver: DeliverWebhook) {
         .then(async () => {
           for (const sample of samples) {
             try {
-              if (sample.to) await postDirect({ ...sample, to: sample.to })
+              if (sample.to) queueDirect({ ...sample, to: sample.to })
               else await deliver(workspaceId, provider, sample, host, attribution)
             } catch {
               // The workspace or provider went away (reset) between the call and its webhook.
@@ -58,8 +73,8 @@ export function createOutbox(deliver: DeliverWebhook) {
     /** Takes no more webhooks and resolves once those already queued have been captured. */
     close(): Promise<void> {
       closed = true
-      return outbox
+      return settled()
     },
-    settled: (): Promise<void> => outbox,
+    settled,
   }
 }
