@@ -91,6 +91,16 @@ try {
       },
     })),
   )
+  const graphConnection = simulated('outlook-mail', ['Mail.Read', 'Mail.Send'])
+  core.simulation.seed(
+    ws,
+    graphConnection.id,
+    Array.from({ length: 40 }, (_, i) => ({
+      method: 'POST',
+      path: '/v1.0/me/messages',
+      body: { subject: `Draft ${i}` },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -163,6 +173,19 @@ try {
     headers: stripeAuth,
   })
   const calendarRps = calendarBurst.requests.average
+
+  const messages = `${gateway.url}/proxy/${graphConnection.id}/v1.0/me/messages?$top=30`
+  const graphPage = await fetch(messages, { headers: stripeAuth })
+  const graphListed = (await graphPage.json()).value?.length
+  if (graphPage.status !== 200 || graphListed !== 30)
+    throw new Error(`messages: ${graphPage.status}, ${graphListed}`)
+  const graphBurst = await autocannon({
+    url: messages,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const graphRps = graphBurst.requests.average
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
     headers: { authorization: `Bearer ${key}` },
@@ -222,10 +245,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${jiraBurst.non2xx + jiraBurst.errors} non-2xx or errors).
 **Google Calendar, a page of 30 events (\`GET …/calendar/v3/calendars/primary/events?maxResults=30\`): ${Math.round(calendarRps).toLocaleString('en-US')} calls/s**
 (${calendarBurst.non2xx + calendarBurst.errors} non-2xx or errors).
+**Microsoft Graph, a page of 30 messages (\`GET …/v1.0/me/messages?$top=30\`): ${Math.round(graphRps).toLocaleString('en-US')} calls/s**
+(${graphBurst.non2xx + graphBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

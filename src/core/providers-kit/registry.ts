@@ -4,6 +4,7 @@ import { hubspot } from './hubspot/index.js'
 import { jira } from './jira/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
+import { microsoftGraph } from './microsoft-graph/index.js'
 import { notion } from './notion/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
 import type { SignatureScheme } from './schemes/scheme.js'
@@ -11,7 +12,17 @@ import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, notion, jira, googleCalendar] as const
+export const PROVIDER_KITS = [
+  github,
+  slack,
+  hubspot,
+  stripe,
+  linear,
+  notion,
+  jira,
+  googleCalendar,
+  microsoftGraph,
+] as const
 
 type Kit = (typeof PROVIDER_KITS)[number]
 type WebhookKit = Extract<Kit, { webhooks: unknown; scheme: unknown }>
