@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
 // connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers, and the latency from creating an
+// customers and a SOQL page of 30 Salesforce accounts, and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -49,6 +49,16 @@ try {
       body: { name: `Customer ${i}`, email: `c${i}@example.com`, metadata: { plan: 'pro' } },
     })),
   )
+  const salesforceConnection = simulated('salesforce', ['api', 'refresh_token'])
+  core.simulation.seed(
+    ws,
+    salesforceConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/services/data/v62.0/sobjects/Account',
+      body: { Name: `Account ${i}`, Industry: 'Technology', NumberOfEmployees: i },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -86,6 +96,19 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  const soql = `${gateway.url}/proxy/${salesforceConnection.id}/services/data/v62.0/query?q=${encodeURIComponent("SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30")}`
+  const firstSoql = await fetch(soql, { headers: stripeAuth })
+  const rows = (await firstSoql.json()).records?.length
+  if (firstSoql.status !== 200 || rows !== 30)
+    throw new Error(`salesforce query: ${firstSoql.status}, ${rows}`)
+  const salesforceBurst = await autocannon({
+    url: soql,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const salesforceRps = salesforceBurst.requests.average
 
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
@@ -140,10 +163,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Salesforce, a SOQL page of 30 accounts (\`GET …/services/data/v62.0/query?q=SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30\`): ${Math.round(salesforceRps).toLocaleString('en-US')} calls/s**
+(${salesforceBurst.non2xx + salesforceBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; salesforce SOQL page of 30: ${Math.round(salesforceRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)
