@@ -19,8 +19,8 @@ let sf: Connection
 const clientFor = (connectionId: string, accessToken = key) =>
   new Connection({ instanceUrl: `${server.url}/proxy/${connectionId}`, accessToken, version: '62.0' })
 type SfError = Error & { errorCode: string; data: { message: string; errorCode: string; fields?: string[] } }
-const failure = (call: Promise<unknown>) =>
-  call.then(
+const failure = (call: PromiseLike<unknown>) =>
+  Promise.resolve(call).then(
     () => {
       throw new Error('expected the call to fail')
     },
