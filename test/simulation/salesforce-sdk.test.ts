@@ -128,6 +128,13 @@ describe('jsforce against the simulated Salesforce', () => {
       'Nobody Inc',
     ])
     expect(await names('SELECT Name FROM Opportunity WHERE IsClosed = true')).toEqual(['Anvils'])
+    // jsforce's own query builder writes the same subset.
+    const found = await sf
+      .sobject('Account')
+      .find({ Industry: 'Technology', NumberOfEmployees: { $gt: 50 } }, ['Id', 'Name'])
+      .sort({ Name: 1 })
+      .limit(10)
+    expect(found.map((r) => r.Name)).toEqual(['Hooli', 'Initech'])
     const result = await sf.query('SELECT Id, Name FROM Account ORDER BY Name LIMIT 1')
     expect(result).toMatchObject({ totalSize: 1, done: true })
     expect(Object.keys(result.records[0]!)).toEqual(['attributes', 'Id', 'Name'])
