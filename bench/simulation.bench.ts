@@ -101,6 +101,16 @@ try {
       body: { subject: `Draft ${i}` },
     })),
   )
+  const salesforceConnection = simulated('salesforce', ['api', 'refresh_token'])
+  core.simulation.seed(
+    ws,
+    salesforceConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/services/data/v62.0/sobjects/Account',
+      body: { Name: `Account ${i}`, Industry: 'Technology', NumberOfEmployees: i },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -186,6 +196,19 @@ try {
     headers: stripeAuth,
   })
   const graphRps = graphBurst.requests.average
+
+  const soql = `${gateway.url}/proxy/${salesforceConnection.id}/services/data/v62.0/query?q=${encodeURIComponent("SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30")}`
+  const firstSoql = await fetch(soql, { headers: stripeAuth })
+  const records = (await firstSoql.json()).records?.length
+  if (firstSoql.status !== 200 || records !== 30)
+    throw new Error(`salesforce query: ${firstSoql.status}, ${records}`)
+  const salesforceBurst = await autocannon({
+    url: soql,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const salesforceRps = salesforceBurst.requests.average
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
     headers: { authorization: `Bearer ${key}` },
@@ -247,10 +270,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${calendarBurst.non2xx + calendarBurst.errors} non-2xx or errors).
 **Microsoft Graph, a page of 30 messages (\`GET …/v1.0/me/messages?$top=30\`): ${Math.round(graphRps).toLocaleString('en-US')} calls/s**
 (${graphBurst.non2xx + graphBurst.errors} non-2xx or errors).
+**Salesforce, a SOQL page of 30 accounts (\`GET …/services/data/v62.0/query?q=SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30\`): ${Math.round(salesforceRps).toLocaleString('en-US')} calls/s**
+(${salesforceBurst.non2xx + salesforceBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; salesforce SOQL page of 30: ${Math.round(salesforceRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

@@ -6,6 +6,7 @@ import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
 import { microsoftGraph } from './microsoft-graph/index.js'
 import { notion } from './notion/index.js'
+import { salesforce } from './salesforce/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
 import type { SignatureScheme } from './schemes/scheme.js'
 import { slack } from './slack/index.js'
@@ -22,6 +23,7 @@ export const PROVIDER_KITS = [
   jira,
   googleCalendar,
   microsoftGraph,
+  salesforce,
 ] as const
 
 type Kit = (typeof PROVIDER_KITS)[number]

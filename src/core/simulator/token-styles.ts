@@ -43,12 +43,6 @@ const STYLES: Record<string, TokenStyle> = {
     () => `${digits(16)}:${hex(32)}`,
     3_600,
   ),
-  salesforce: style(
-    () => `00D${randomBase62(12)}!AR${b64url(96)}`,
-    '5Aep',
-    () => b64url(83),
-    7_200,
-  ),
   zendesk: style(
     () => hex(64),
     'zdr_',
