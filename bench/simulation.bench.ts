@@ -1,6 +1,6 @@
 // The simulated GitHub's cost: throughput of a page of 30 issues through `/proxy` (a simulated
-// connection, answered from SQLite by the built-in simulation), the same for a page of 30 Stripe
-// customers and a GraphQL page of 30 Shopify products, and the latency from creating an
+// connection, answered from SQLite by the built-in simulation), the same for a list page of each
+// other simulated provider (Stripe, Notion, Jira, …), and the latency from creating an
 // issue to its `issues` webhook being captured (seen on the live event stream).
 // The gateway (`switchyard serve`) runs in its own process.
 import { rmSync } from 'node:fs'
@@ -63,6 +63,68 @@ try {
       },
     })),
   )
+  // Notion with 60 pages in the Tasks data source a new workspace shares.
+  const notionConnection = simulated('notion', [])
+  const [sources] = core.simulation.seed(ws, notionConnection.id, [
+    { method: 'POST', path: '/v1/search', body: { filter: { property: 'object', value: 'data_source' } } },
+  ])
+  const notionSource = (sources!.body as { results: Array<{ id: string }> }).results[0]!.id
+  core.simulation.seed(
+    ws,
+    notionConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/v1/pages',
+      body: {
+        parent: { data_source_id: notionSource },
+        properties: { Name: { title: [{ text: { content: `Task ${i}` } }] }, Points: { number: i } },
+      },
+    })),
+  )
+  const jiraConnection = simulated('jira', ['read:jira-work', 'write:jira-work'])
+  core.simulation.seed(
+    ws,
+    jiraConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/rest/api/3/issue',
+      body: { fields: { project: { key: 'SY' }, issuetype: { name: 'Task' }, summary: `Issue ${i}` } },
+    })),
+  )
+  const calendarConnection = simulated('google-calendar', ['https://www.googleapis.com/auth/calendar.events'])
+  core.simulation.seed(
+    ws,
+    calendarConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/calendar/v3/calendars/primary/events',
+      body: {
+        summary: `Meeting ${i}`,
+        start: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:00:00Z` },
+        end: { dateTime: `2026-12-01T${String(i % 24).padStart(2, '0')}:30:00Z` },
+      },
+    })),
+  )
+  const graphConnection = simulated('outlook-mail', ['Mail.Read', 'Mail.Send'])
+  core.simulation.seed(
+    ws,
+    graphConnection.id,
+    Array.from({ length: 40 }, (_, i) => ({
+      method: 'POST',
+      path: '/v1.0/me/messages',
+      body: { subject: `Draft ${i}` },
+    })),
+  )
+  const salesforceConnection = simulated('salesforce', ['api', 'refresh_token'])
+  core.simulation.seed(
+    ws,
+    salesforceConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/services/data/v62.0/sobjects/Account',
+      body: { Name: `Account ${i}`, Industry: 'Technology', NumberOfEmployees: i },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -100,6 +162,67 @@ try {
     headers: stripeAuth,
   })
   const stripeRps = stripeBurst.requests.average
+
+  const notionQuery = {
+    url: `${gateway.url}/proxy/${notionConnection.id}/v1/data_sources/${notionSource}/query`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'notion-version': '2025-09-03',
+    },
+    body: JSON.stringify({ page_size: 30 }),
+  }
+  const queried = await fetch(notionQuery.url, notionQuery)
+  const rows = (await queried.json()).results?.length
+  if (queried.status !== 200 || rows !== 30) throw new Error(`notion query: ${queried.status}, ${rows}`)
+  const notionBurst = await autocannon({ ...notionQuery, connections: 10, duration: SECONDS })
+  const notionRps = notionBurst.requests.average
+
+  const jql = `${gateway.url}/proxy/${jiraConnection.id}/rest/api/3/search/jql?jql=project%20%3D%20SY&maxResults=30&fields=summary,status`
+  const firstJira = await fetch(jql, { headers: stripeAuth })
+  const found = (await firstJira.json()).issues?.length
+  if (firstJira.status !== 200 || found !== 30) throw new Error(`jira search: ${firstJira.status}, ${found}`)
+  const jiraBurst = await autocannon({ url: jql, connections: 10, duration: SECONDS, headers: stripeAuth })
+  const jiraRps = jiraBurst.requests.average
+
+  const calendarEvents = `${gateway.url}/proxy/${calendarConnection.id}/calendar/v3/calendars/primary/events?maxResults=30`
+  const firstEvents = await fetch(calendarEvents, { headers: stripeAuth })
+  const events = (await firstEvents.json()).items?.length
+  if (firstEvents.status !== 200 || events !== 30) throw new Error(`events: ${firstEvents.status}, ${events}`)
+  const calendarBurst = await autocannon({
+    url: calendarEvents,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const calendarRps = calendarBurst.requests.average
+
+  const messages = `${gateway.url}/proxy/${graphConnection.id}/v1.0/me/messages?$top=30`
+  const graphPage = await fetch(messages, { headers: stripeAuth })
+  const graphListed = (await graphPage.json()).value?.length
+  if (graphPage.status !== 200 || graphListed !== 30)
+    throw new Error(`messages: ${graphPage.status}, ${graphListed}`)
+  const graphBurst = await autocannon({
+    url: messages,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const graphRps = graphBurst.requests.average
+
+  const soql = `${gateway.url}/proxy/${salesforceConnection.id}/services/data/v62.0/query?q=${encodeURIComponent("SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30")}`
+  const firstSoql = await fetch(soql, { headers: stripeAuth })
+  const records = (await firstSoql.json()).records?.length
+  if (firstSoql.status !== 200 || records !== 30)
+    throw new Error(`salesforce query: ${firstSoql.status}, ${records}`)
+  const salesforceBurst = await autocannon({
+    url: soql,
+    connections: 10,
+    duration: SECONDS,
+    headers: stripeAuth,
+  })
+  const salesforceRps = salesforceBurst.requests.average
 
   // Shopify's cost bucket (2,000 points, 100 a second) holds about 60 pages of 30 (32 points each):
   // 55 calls, 10 at a time, timed from the first to the last answer, each checked to be a full page.
@@ -180,11 +303,21 @@ The machine is shared while this runs, so treat the figures as indicative.
 (${burst.non2xx + burst.errors} non-2xx or errors).
 **Stripe, a page of 30 customers (\`GET …/v1/customers?limit=30\`): ${Math.round(stripeRps).toLocaleString('en-US')} calls/s**
 (${stripeBurst.non2xx + stripeBurst.errors} non-2xx or errors).
+**Notion, a page of 30 from a data source query (\`POST …/v1/data_sources/{id}/query\`): ${Math.round(notionRps).toLocaleString('en-US')} calls/s**
+(${notionBurst.non2xx + notionBurst.errors} non-2xx or errors).
+**Jira, a JQL search page of 30 issues (\`GET …/rest/api/3/search/jql?jql=project = SY&maxResults=30&fields=summary,status\`): ${Math.round(jiraRps).toLocaleString('en-US')} calls/s**
+(${jiraBurst.non2xx + jiraBurst.errors} non-2xx or errors).
+**Google Calendar, a page of 30 events (\`GET …/calendar/v3/calendars/primary/events?maxResults=30\`): ${Math.round(calendarRps).toLocaleString('en-US')} calls/s**
+(${calendarBurst.non2xx + calendarBurst.errors} non-2xx or errors).
+**Microsoft Graph, a page of 30 messages (\`GET …/v1.0/me/messages?$top=30\`): ${Math.round(graphRps).toLocaleString('en-US')} calls/s**
+(${graphBurst.non2xx + graphBurst.errors} non-2xx or errors).
+**Salesforce, a SOQL page of 30 accounts (\`GET …/services/data/v62.0/query?q=SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30\`): ${Math.round(salesforceRps).toLocaleString('en-US')} calls/s**
+(${salesforceBurst.non2xx + salesforceBurst.errors} non-2xx or errors).
 **Shopify, a GraphQL page of 30 products (\`POST …/admin/api/2024-10/graphql.json\`, ${SHOPIFY_CALLS} calls, 10 at a time: what its cost bucket allows): ${Math.round(shopifyRps).toLocaleString('en-US')} calls/s.**
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; shopify products page of 30: ${Math.round(shopifyRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; salesforce SOQL page of 30: ${Math.round(salesforceRps)} calls/s; shopify products page of 30: ${Math.round(shopifyRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)

@@ -2505,7 +2505,7 @@ export interface components {
     }
     /** @description The provider REST API, when it has a public one. */
     ProviderApi: {
-      /** @description Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`). */
+      /** @description Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, Salesforce `{instance_url}`, its SDK adding `/services/data/vNN.N` itself). */
       base_url: string
       /**
        * @description The header the proxy puts the bare access token in, for providers that do not take `Authorization: Bearer <token>` (Shopify: `X-Shopify-Access-Token`). Absent: `Authorization: Bearer`.
@@ -2893,6 +2893,7 @@ export interface components {
       | 'hubspot_v3'
       | 'stripe'
       | 'linear'
+      | 'jira'
       | 'shopify'
       | null
     /**

@@ -76,7 +76,7 @@ describe('faults around the whole chain of a simulated connection', () => {
   })
 
   it('a fault on a provider without a simulation answers plain JSON', async () => {
-    const other = (await simulatedFlow(t, { provider: 'notion', tenant_id: 'chain2' })).params.get(
+    const other = (await simulatedFlow(t, { provider: 'trello', tenant_id: 'chain2' })).params.get(
       'connection_id',
     )!
     const res = await t.req('POST', `/api/connections/${other}/faults`, {

@@ -69,7 +69,7 @@ describe('POST /api/events/trigger', () => {
   })
 
   it('any other provider and type gets a plain JSON sample', async () => {
-    const res = await trigger({ provider: 'notion', type: 'page.created' })
+    const res = await trigger({ provider: 'trello', type: 'page.created' })
     const event = await detail((await res.json()).id)
     expect(JSON.parse(event.request.body)).toMatchObject({ type: 'page.created' })
     expect(event.data.triggered).toBe(true)
@@ -174,6 +174,7 @@ describe('trigger event types', () => {
       'hubspot',
       'stripe',
       'linear',
+      'jira',
       'shopify',
       null,
     ])

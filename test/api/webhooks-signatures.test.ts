@@ -78,8 +78,8 @@ describe('signature verdicts on captured webhooks', () => {
   })
 
   it('a custom scheme on the config applies to a provider without one', async () => {
-    await configure('notion', { webhook_signature: 'github' })
-    expect((await send('/webhooks/notion', sign('github'))).signature).toBe('valid')
+    await configure('trello', { webhook_signature: 'github' })
+    expect((await send('/webhooks/trello', sign('github'))).signature).toBe('valid')
   })
 
   it('every config secret for the provider is tried', async () => {

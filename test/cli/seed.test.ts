@@ -29,7 +29,7 @@ describe('switchyard seed demo', () => {
 
   it('creates a provider config per demo provider and installations', () => {
     const summary = JSON.parse(seed('--events', '0').stdout)
-    expect([summary.provider_configs, summary.installations.active > 0]).toEqual([6, true])
+    expect([summary.provider_configs, summary.installations.active > 0]).toEqual([7, true])
   })
 
   it('sends the requested number of sample webhooks across several providers', () => {

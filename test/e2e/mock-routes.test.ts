@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
   beforeAll(async () => {
     server = dash.server
     key = firstSecretKey(server)
-    conn = await simulatedConnect(server, 'notion')
+    conn = await simulatedConnect(server, 'trello')
   })
 
   it('adds, edits, disables and deletes a mock route that the proxy answers with', async () => {
@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
     await mocks.empty.waitFor()
 
     // A bad pattern is refused, next to its field.
-    await form.provider.fill('notion')
+    await form.provider.fill('trello')
     await form.path.fill('/v1/*/customers')
     await form.add.click()
     await mocks.text(/only allowed as the last segment/).waitFor()
@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: join(SCREENSHOTS, 'mock-routes.png'), fullPage: true })
 
-    const route = mocks.route('notion GET /v1/customers/:id')
+    const route = mocks.route('trello GET /v1/customers/:id')
     await route.edit.click()
     await form.status.fill('202')
     await form.save.click()
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
     expect(await route.enabled.isChecked()).toBe(false)
     expect((await call('/v1/customers/cus_3')).status).toBe(501)
 
-    await mocks.delete('notion GET /v1/customers/:id')
+    await mocks.delete('trello GET /v1/customers/:id')
     await mocks.empty.waitFor()
     res = await fetch(`${server.url}/api/mock-routes`, { headers: { authorization: `Bearer ${key}` } })
     expect(await res.json()).toEqual({ data: [] })
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('the Mock routes page in Chromium', { timeout: 90_
     await fetch(`${server.url}/api/mock-routes`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'notion', method: '*', path: '/v1/*', enabled: false }),
+      body: JSON.stringify({ provider: 'trello', method: '*', path: '/v1/*', enabled: false }),
     })
     const { page, consoleErrors } = await dash.signIn('/ui/mock-routes', 'dark')
     await new MockRoutesPage(page).list.getByText('* /v1/*').waitFor()

@@ -89,3 +89,11 @@ export async function proxyCall(t: TestApp, conn: string, method: string, path: 
   expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
   return res.json()
 }
+
+/** Adds a fault to a simulated connection on a running gateway (the answer, for its status). */
+export const injectFault = (server: RunningServer, key: string, connectionId: string, fault: unknown) =>
+  fetch(`${server.url}/api/connections/${connectionId}/faults`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  })

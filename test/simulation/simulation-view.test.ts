@@ -161,9 +161,9 @@ describe('the simulated GitHub account', () => {
 
 describe('connections without an account to show', () => {
   it('a simulated connection of a provider with no built-in simulation has no sections and no examples', async () => {
-    const id = await connect('notion', 'acme')
+    const id = await connect('trello', 'acme')
     const v = await viewOf(id)
-    expect(v).toEqual({ provider: 'notion', simulated: true, sections: [], example_calls: [], faults: [] })
+    expect(v).toEqual({ provider: 'trello', simulated: true, sections: [], example_calls: [], faults: [] })
   })
 
   it('an unknown connection is a 404', async () => {

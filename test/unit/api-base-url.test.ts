@@ -34,7 +34,7 @@ describe('resolveApiBaseUrl', () => {
       provider: provider('salesforce'),
       connection: connection({}, { instance_url: 'https://acme.my.salesforce.com' }),
     })
-    expect(url).toBe('https://acme.my.salesforce.com/services/data/v62.0')
+    expect(url).toBe('https://acme.my.salesforce.com')
   })
 
   it('Shopify and Zendesk: {shop} / {subdomain} from the session params', () => {

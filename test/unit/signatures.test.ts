@@ -137,6 +137,7 @@ describe('malformed signature headers fail cleanly, never throw', () => {
     standard_webhooks: 'webhook-signature',
     hubspot_v3: 'X-HubSpot-Signature-v3',
     linear: 'Linear-Signature',
+    jira: 'X-Hub-Signature',
   }
   for (const scheme of SCHEMES) {
     it(`${scheme}`, () => {

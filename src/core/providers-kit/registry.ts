@@ -1,7 +1,12 @@
 import { github } from './github/index.js'
+import { googleCalendar } from './google-calendar/index.js'
 import { hubspot } from './hubspot/index.js'
+import { jira } from './jira/index.js'
 import type { ProviderSimulation } from './kit/provider-kit.js'
 import { linear } from './linear/index.js'
+import { microsoftGraph } from './microsoft-graph/index.js'
+import { notion } from './notion/index.js'
+import { salesforce } from './salesforce/index.js'
 import { GENERIC_SCHEMES } from './schemes/index.js'
 import type { SignatureScheme } from './schemes/scheme.js'
 import { shopify } from './shopify/index.js'
@@ -9,7 +14,27 @@ import { slack } from './slack/index.js'
 import { stripe } from './stripe/index.js'
 
 /** The built-in providers: one line (and one folder) each. */
-export const PROVIDER_KITS = [github, slack, hubspot, stripe, linear, shopify] as const
+export const PROVIDER_KITS = [
+  github,
+  slack,
+  hubspot,
+  stripe,
+  linear,
+  notion,
+  jira,
+  googleCalendar,
+  microsoftGraph,
+  salesforce,
+  shopify,
+] as const
+
+type Kit = (typeof PROVIDER_KITS)[number]
+type WebhookKit = Extract<Kit, { webhooks: unknown; scheme: unknown }>
+
+/** The kits whose provider sends webhooks, each with its signature scheme (Notion sends none). */
+export const WEBHOOK_KITS: readonly WebhookKit[] = PROVIDER_KITS.filter(
+  (kit): kit is WebhookKit => 'webhooks' in kit && 'scheme' in kit,
+)
 
 type KitScheme = Extract<(typeof PROVIDER_KITS)[number], { scheme: unknown }>['scheme']
 type GenericScheme = (typeof GENERIC_SCHEMES)[number]

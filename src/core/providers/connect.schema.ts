@@ -130,12 +130,12 @@ export const ProviderApiSchema = z
       .string()
       .max(2048)
       .regex(
-        /^(https?:\/\/|\{[a-z_][a-z0-9_]*\})\S+$/,
+        /^(https?:\/\/\S+|\{[a-z_][a-z0-9_]*\}\S*)$/,
         'an http(s) URL, or one starting with a {placeholder}',
       )
       .meta({
         description:
-          'Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, `{instance_url}/services/data/v62.0`).',
+          'Base URL of the provider REST API; may hold placeholders (`https://{subdomain}.zendesk.com/api/v2`, Salesforce `{instance_url}`, its SDK adding `/services/data/vNN.N` itself).',
       }),
     token_header: z
       .string()

@@ -19,12 +19,6 @@ const STYLES: Record<string, TokenStyle> = {
     () => randomBase62(48),
     3_600,
   ),
-  notion: style(
-    () => `ntn_${randomBase62(46)}`,
-    'nrt_',
-    () => randomBase62(46),
-    3_600,
-  ),
   dropbox: style(
     () => `sl.u.${b64url(140)}`,
     'dbr_',
@@ -42,12 +36,6 @@ const STYLES: Record<string, TokenStyle> = {
     '2/r/',
     () => `${digits(16)}:${hex(32)}`,
     3_600,
-  ),
-  salesforce: style(
-    () => `00D${randomBase62(12)}!AR${b64url(96)}`,
-    '5Aep',
-    () => b64url(83),
-    7_200,
   ),
   zendesk: style(
     () => hex(64),

@@ -1,10 +1,10 @@
-import { PROVIDER_KITS } from '../providers-kit/registry.js'
+import { WEBHOOK_KITS } from '../providers-kit/registry.js'
 import { printable } from './derived-text.js'
 import type { HeaderLookup } from './header-lookup.js'
 
 /** Headers providers put their event type in, most specific first (the provider kits' first). */
 const TYPE_HEADERS = [
-  ...PROVIDER_KITS.flatMap((kit) => ('typeHeader' in kit.webhooks ? [kit.webhooks.typeHeader] : [])),
+  ...WEBHOOK_KITS.flatMap((kit) => ('typeHeader' in kit.webhooks ? [kit.webhooks.typeHeader] : [])),
   'x-gitlab-event',
   'x-shopify-topic',
   'x-event-key',
@@ -47,7 +47,7 @@ export function providerEventType(header: HeaderLookup, json: () => unknown): st
   }
   const parsed = json()
   // The provider kits' own shapes (Slack's envelope, HubSpot's batch) before the common fields.
-  for (const kit of PROVIDER_KITS) {
+  for (const kit of WEBHOOK_KITS) {
     if (!('typeFromBody' in kit.webhooks)) continue
     const value = kit.webhooks.typeFromBody(parsed)
     if (value === null) return null

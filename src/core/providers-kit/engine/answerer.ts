@@ -102,6 +102,8 @@ export function createSimulationAnswerer(
     const env = { nowMs: clock.now(), ids: parts.ids }
     const verdict = await authorize(call)
     if (verdict !== 'ok') return sim.errors.unauthorized(verdict, env)
+    const early = await sim.prepare?.(call, env)
+    if (early) return early
     const samples: Sample[] = []
     const run = () =>
       handler({

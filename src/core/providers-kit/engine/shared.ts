@@ -43,7 +43,11 @@ export function createEngineParts(deps: {
   send: EngineParts['send']
 }): EngineParts {
   const { clock, repo, connections } = deps
-  const byProvider = new Map(deps.simulations.map((s) => [s.provider, s as ProviderSimulation<unknown>]))
+  const byProvider = new Map(
+    deps.simulations.flatMap((s) =>
+      [s.provider, ...(s.aliases ?? [])].map((id) => [id, s as ProviderSimulation<unknown>] as const),
+    ),
+  )
   const simulationOf = (provider: string) => byProvider.get(provider)
   return {
     clock,

@@ -109,8 +109,15 @@ export interface SimulationExampleCall {
  */
 export interface ProviderSimulation<State = unknown> {
   provider: string
+  /** Other catalog ids the same API answers (Graph: `outlook-calendar` besides `outlook-mail`). */
+  aliases?: readonly string[]
   initialState(connection: Connection, nowMs: number): State
   route(call: ProxyCall): Handler<State> | undefined
+  /**
+   * An asynchronous step before a routed call is answered, outside its transaction (Graph's
+   * subscription handshake, an outbound request); an answer ends the call with it.
+   */
+  prepare?(call: ProxyCall, env: ErrorEnv): Promise<ProxyAnswer | undefined>
   /** The provider's answers for the shared token rule and faults, and its error shape. */
   errors: ErrorDialect
   /** What the connection detail view shows of the account (e.g. GitHub's repos and issues). */

@@ -1,5 +1,5 @@
 import type { SignatureScheme } from '../../providers/providers.schema.js'
-import { PROVIDER_KITS } from '../../providers-kit/registry.js'
+import { WEBHOOK_KITS } from '../../providers-kit/registry.js'
 import { KNOWN_TYPES } from './known-types.js'
 import { fake, type SampleBuilder } from './sample.js'
 
@@ -59,13 +59,13 @@ const generic: SampleBuilder = ({ type, nowMs }) => ({
 
 const BY_PROVIDER: Record<string, SampleBuilder> = {
   zoom,
-  ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.webhooks.sample])),
+  ...Object.fromEntries(WEBHOOK_KITS.map((kit) => [kit.id, kit.webhooks.sample])),
 }
 /** A provider's scheme implies its samples: a custom provider signing like GitHub gets GitHub's. */
 const BY_SCHEME: Record<SignatureScheme, SampleBuilder> = {
   standard_webhooks: standard,
-  ...(Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.scheme.id, kit.webhooks.sample])) as Record<
-    (typeof PROVIDER_KITS)[number]['scheme']['id'],
+  ...(Object.fromEntries(WEBHOOK_KITS.map((kit) => [kit.scheme.id, kit.webhooks.sample])) as Record<
+    (typeof WEBHOOK_KITS)[number]['scheme']['id'],
     SampleBuilder
   >),
 }

@@ -1,4 +1,4 @@
-import { PROVIDER_KITS } from '../../providers-kit/registry.js'
+import { WEBHOOK_KITS } from '../../providers-kit/registry.js'
 
 /**
  * The event types each sample set builds (a provider kit's are in its `webhooks.ts`) a realistic payload for. A trigger of any other type for
@@ -18,13 +18,13 @@ const { standard_webhooks: standardWebhooks, ...byProvider } = GENERIC_TYPES
 /** Each set by key: the providers' (the generic ones, then each kit's), then the scheme-wide one. */
 export const KNOWN_TYPES: Readonly<Record<string, readonly string[]>> = {
   ...byProvider,
-  ...Object.fromEntries(PROVIDER_KITS.map((kit) => [kit.id, kit.webhooks.types])),
+  ...Object.fromEntries(WEBHOOK_KITS.map((kit) => [kit.id, kit.webhooks.types])),
   standard_webhooks: standardWebhooks,
 }
 
 /** The sets whose types may add an action: GitHub's `pull_request.closed`. */
 export const TAKES_ACTIONS: ReadonlySet<string> = new Set(
-  PROVIDER_KITS.filter((kit) => 'takesActions' in kit.webhooks && kit.webhooks.takesActions).map(
+  WEBHOOK_KITS.filter((kit) => 'takesActions' in kit.webhooks && kit.webhooks.takesActions).map(
     (kit) => kit.id,
   ),
 )

@@ -8,6 +8,11 @@ export interface Sample {
   headers: Record<string, string>
   /** Defaults to application/json. */
   contentType?: string
+  /**
+   * Where the provider itself posts it (a Graph subscription's loopback `notificationUrl`); absent:
+   * the gateway's capture path, signed with the provider config's secret.
+   */
+  to?: string
 }
 
 export interface SampleContext {
