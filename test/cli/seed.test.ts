@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDataFolder } from '../../src/core/data-folder.js'
+import { PROVIDER_KITS } from '../../src/core/providers-kit/registry.js'
 import { tempDir } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 
@@ -29,7 +30,7 @@ describe('switchyard seed demo', () => {
 
   it('creates a provider config per demo provider and installations', () => {
     const summary = JSON.parse(seed('--events', '0').stdout)
-    expect([summary.provider_configs, summary.installations.active > 0]).toEqual([7, true])
+    expect([summary.provider_configs, summary.installations.active > 0]).toEqual([PROVIDER_KITS.length, true])
   })
 
   it('sends the requested number of sample webhooks across several providers', () => {

@@ -41,7 +41,7 @@ const failure = <E = Record<string, unknown>>(call: Promise<unknown>): Promise<E
 beforeAll(async () => {
   server = await startQuietServer(data.dir)
   key = firstSecretKey(server)
-  for (const provider of ['github', 'slack', 'hubspot', 'stripe', 'notion'])
+  for (const provider of ['github', 'slack', 'hubspot', 'stripe', 'trello'])
     conns[provider] = await simulatedConnect(server, provider, 'acme')
   const created = (await (await api('POST', '/api/api-keys', { name: 'old', role: 'secret' })).json()) as {
     id: string
@@ -236,7 +236,7 @@ describe('what stays problem+json', () => {
   })
 
   it('a provider without a kit', async () => {
-    const res = await get(`/proxy/${conns.notion}/v1/users/me`, `Bearer ${key}`, OCTOKIT_UA)
+    const res = await get(`/proxy/${conns.trello}/1/members/me`, `Bearer ${key}`, OCTOKIT_UA)
     expect(res.status).toBe(501)
     expect(res.headers.get('content-type')).toBe('application/problem+json')
   })

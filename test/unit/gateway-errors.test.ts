@@ -14,7 +14,9 @@ const problem = (status: number, code: string, detail = 'The detail.'): Problem 
 const dialectOf = (provider: string) => BUILT_IN_SIMULATIONS.find((s) => s.provider === provider)!.errors
 const render = (provider: string, p: Problem) => {
   const a = inDialect(dialectOf(provider), p, ids)
-  return { ...a, json: JSON.parse(a.body) as Record<string, unknown> }
+  const parsed = JSON.parse(a.body) as Record<string, unknown> | Array<Record<string, unknown>>
+  // An array dialect (Salesforce's `[{message, errorCode}]`) carries the problem in its first entry.
+  return { ...a, json: Array.isArray(parsed) ? parsed[0]! : parsed }
 }
 
 describe('inDialect: one mapping over every kit’s ErrorDialect', () => {
@@ -103,7 +105,7 @@ describe('createGatewayErrors: which dialect a caller gets', () => {
       setup('slack').errors.dialectFor({ workspaceId: 'w', connectionId: 'c', userAgent: OCTOKIT }),
     ).toBe(dialectOf('slack'))
     expect(
-      setup('notion').errors.render(problem(401, 'unauthorized'), {
+      setup('trello').errors.render(problem(401, 'unauthorized'), {
         workspaceId: 'w',
         connectionId: 'c',
         userAgent: OCTOKIT,

@@ -30,6 +30,13 @@ const providerStatus = (problem: Problem) =>
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** The body with the problem in a `switchyard` member: of the object, or of an array's first object (Salesforce's `[{message, errorCode}]`). */
+function withProblem(body: unknown, problem: Problem): unknown {
+  if (isObject(body)) return { ...body, switchyard: problem }
+  if (Array.isArray(body) && isObject(body[0])) return [{ ...body[0], switchyard: problem }, ...body.slice(1)]
+  return body
+}
+
 /**
  * The gateway's own error in a provider's dialect: the dialect's body for the status and message
  * (`gatewayMessage`, else the problem's detail), at the dialect's status for it (Slack: 200), with
@@ -41,7 +48,7 @@ export function inDialect(dialect: ErrorDialect, problem: Problem, ids: Simulati
   return {
     status: dialect.statusOf?.(status) ?? status,
     headers: [['content-type', dialect.contentType]],
-    body: JSON.stringify(isObject(body) ? { ...body, switchyard: problem } : body),
+    body: JSON.stringify(withProblem(body, problem)),
   }
 }
 
@@ -57,7 +64,10 @@ export function createGatewayErrors(deps: {
   simulations: readonly ProviderSimulation[]
   ids: SimulationIds
 }) {
-  const byProvider = new Map(deps.simulations.map((s) => [s.provider, s.errors]))
+  // A kit answers its aliases' connections too (Microsoft Graph: outlook-mail, outlook-calendar, …).
+  const byProvider = new Map(
+    deps.simulations.flatMap((s) => [s.provider, ...(s.aliases ?? [])].map((id) => [id, s.errors] as const)),
+  )
   const byClient = deps.simulations.flatMap((s) => (s.errors.clients ? [s.errors] : []))
 
   const dialectFor = (audience: ErrorAudience): ErrorDialect | undefined => {
