@@ -2498,6 +2498,11 @@ export interface components {
       logo_url: string
       name: string
       placeholders: components['schemas']['Placeholders']
+      /** @description The gateway's built-in simulation of this catalog provider, which answers its simulated connections offline (see the README's provider simulation section); null when there is none (an uploaded OpenAPI document, mock routes or recordings can still answer). */
+      simulation: {
+        /** @description Method and path (under the API base) of each operation the simulation answers, e.g. `GET /repos/:owner/:repo/issues`; a GraphQL API lists its endpoint. */
+        operations: string[]
+      } | null
       tags: string[]
       /** Format: date-time */
       updated_at: string
@@ -2654,6 +2659,11 @@ export interface components {
         logo_url?: string
         name?: string
         placeholders?: components['schemas']['Placeholders']
+        /** @description The gateway's built-in simulation of this catalog provider, which answers its simulated connections offline (see the README's provider simulation section); null when there is none (an uploaded OpenAPI document, mock routes or recordings can still answer). */
+        simulation?: {
+          /** @description Method and path (under the API base) of each operation the simulation answers, e.g. `GET /repos/:owner/:repo/issues`; a GraphQL API lists its endpoint. */
+          operations: string[]
+        } | null
         tags?: string[]
         /** Format: date-time */
         updated_at?: string

@@ -79,6 +79,7 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
                 <p>{p.description}</p>
                 <div className="row">
                   {p.custom && <Badge tone="accent">custom</Badge>}
+                  {p.simulation && <Badge tone="info">simulated offline</Badge>}
                   {p.tags.map((t) => (
                     <Badge key={t}>{t}</Badge>
                   ))}
@@ -97,6 +98,21 @@ export function ProviderDetail({ id, onClose }: { id: string; onClose: () => voi
                   Array.isArray(auth?.scopes) && auth.scopes.length
                     ? (auth.scopes as string[]).join(' ')
                     : undefined,
+                ],
+                [
+                  'Simulated operations',
+                  p.simulation && (
+                    <details>
+                      <summary>{p.simulation.operations.length} operations answered offline</summary>
+                      <ul className="plain-list">
+                        {p.simulation.operations.map((o) => (
+                          <li key={o}>
+                            <Mono>{o}</Mono>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  ),
                 ],
                 ['Webhook signatures', p.webhooks?.signature ?? 'not signed'],
                 ['Webhook handshake', p.webhooks?.handshake ?? undefined],

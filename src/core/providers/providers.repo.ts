@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/open.js'
+import { simulatedOperations } from '../providers-kit/simulated-operations.js'
 import type { Catalog } from './catalog.js'
 import type { Placeholders, ProviderApi } from './connect.schema.js'
 import {
@@ -66,6 +67,12 @@ const withAuthDefaults = (auth: ProviderAuth): ProviderAuth =>
       }
     : auth
 
+/** A catalog provider's built-in simulation, as the catalog lists it (a custom provider has none). */
+const simulationOf = (row: ProviderRow): Provider['simulation'] => {
+  const operations = row.workspace_id === CATALOG_SCOPE ? simulatedOperations(row.id) : undefined
+  return operations ? { operations: [...operations] } : null
+}
+
 export const toProvider = (row: ProviderRow): Provider => ({
   id: row.id,
   name: row.name,
@@ -80,6 +87,7 @@ export const toProvider = (row: ProviderRow): Provider => ({
   placeholders: JSON.parse(row.placeholders) as Placeholders,
   api: row.api ? (JSON.parse(row.api) as ProviderApi) : null,
   custom: row.workspace_id !== CATALOG_SCOPE,
+  simulation: simulationOf(row),
   logo_url: logoUrlOf(row),
   created_at: row.created_at,
   updated_at: row.updated_at,

@@ -131,6 +131,18 @@ export const ProviderSchema = z
     placeholders: PlaceholdersSchema,
     api: describeRef(ProviderApiSchema.nullable(), 'The provider REST API, when it has a public one.'),
     custom: z.boolean().meta({ description: "True for the workspace's own providers." }),
+    simulation: z
+      .object({
+        operations: z.array(z.string()).meta({
+          description:
+            'Method and path (under the API base) of each operation the simulation answers, e.g. `GET /repos/:owner/:repo/issues`; a GraphQL API lists its endpoint.',
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The gateway's built-in simulation of this catalog provider, which answers its simulated connections offline (see the README's provider simulation section); null when there is none (an uploaded OpenAPI document, mock routes or recordings can still answer).",
+      }),
     logo_url: z.string(),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),

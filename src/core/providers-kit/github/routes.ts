@@ -34,8 +34,11 @@ const rest: RestCall = (ctx, method, path, body) => {
 const graphql = limited(graphqlEndpoint(rest), 'graphql')
 
 /** The operations, each behind the rate limit (REST: `core`, GraphQL: `graphql`) and conditional requests. */
-export const route: typeof table = (call) => {
-  if (call.path === '/graphql') return call.method === 'POST' ? graphql : undefined
-  const handler = table(call)
-  return handler && limited(handler)
-}
+export const route: typeof table = Object.assign(
+  (call: Parameters<typeof table>[0]) => {
+    if (call.path === '/graphql') return call.method === 'POST' ? graphql : undefined
+    const handler = table(call)
+    return handler && limited(handler)
+  },
+  { operations: [...table.operations, 'POST /graphql'] },
+)

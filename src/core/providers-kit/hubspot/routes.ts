@@ -50,7 +50,13 @@ const table = routeTable<HubspotState>(
 )
 
 /** The table's handler for a call, its answer stamped with the call's correlation id. */
-export const route: typeof table = (call) => {
-  const handler = table(call)
-  return handler && ((ctx) => withCorrelationId(handler(ctx), ctx.ids.uuid()))
-}
+export const route: typeof table = Object.assign(
+  (call: Parameters<typeof table>[0]) => {
+    const handler = table(call)
+    return (
+      handler &&
+      ((ctx: Parameters<NonNullable<typeof handler>>[0]) => withCorrelationId(handler(ctx), ctx.ids.uuid()))
+    )
+  },
+  { operations: table.operations },
+)

@@ -47,6 +47,11 @@ export interface SimulationContext<State> {
 /** The parts a call's answer needs, before the shared code turns them into a ProxyAnswer. */
 export type Handler<State> = (ctx: SimulationContext<State>) => ProxyAnswer
 
+/** A provider's router, with the operations it answers (`GET /repos/:owner/:repo`) for the catalog to list. */
+export type Router<State> = ((call: Pick<ProxyCall, 'method' | 'path'>) => Handler<State> | undefined) & {
+  operations: readonly string[]
+}
+
 /** What an error answer may draw on besides its arguments. */
 export interface ErrorEnv {
   nowMs: number
@@ -112,7 +117,8 @@ export interface ProviderSimulation<State = unknown> {
   /** Other catalog ids the same API answers (Graph: `outlook-calendar` besides `outlook-mail`). */
   aliases?: readonly string[]
   initialState(connection: Connection, nowMs: number): State
-  route(call: ProxyCall): Handler<State> | undefined
+  /** Picks the handler of a call; its `operations` are what the catalog lists as simulated. */
+  route: Router<State>
   /**
    * An asynchronous step before a routed call is answered, outside its transaction (Graph's
    * subscription handshake, an outbound request); an answer ends the call with it.

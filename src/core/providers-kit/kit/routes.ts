@@ -5,7 +5,7 @@ import {
   parsePathPattern,
 } from '../../mock-routes/path-pattern.js'
 import type { ProxyCall } from '../../proxy/answerer.js'
-import type { Handler } from './provider-kit.js'
+import type { Handler, Router } from './provider-kit.js'
 
 /** One row of a provider's route table: method(s), path pattern (`:name` segments), handler. */
 export type Route<State> = readonly [
@@ -37,14 +37,17 @@ const passes = (rules: ParamRules, params: Record<string, string>) =>
 export function routeTable<State>(
   routes: ReadonlyArray<Route<State>>,
   options: { params?: ParamRules; where?: (params: Record<string, string>) => boolean } = {},
-): (call: Pick<ProxyCall, 'method' | 'path'>) => Handler<State> | undefined {
+): Router<State> {
   const rows: Array<Row<State>> = routes.map(([method, path, handler]) => {
     const pattern = parsePathPattern(path)
     if (typeof pattern === 'string') throw new Error(`route ${path}: ${pattern}`)
     return { methods: typeof method === 'string' ? [method] : method, pattern, handler }
   })
   const rules = options.params ?? {}
-  return (call) => {
+  const operations = routes.map(
+    ([method, path]) => `${typeof method === 'string' ? method : method.join('|')} ${path}`,
+  )
+  const router = (call: Pick<ProxyCall, 'method' | 'path'>): Handler<State> | undefined => {
     let best: { row: Row<State>; params: Record<string, string> } | undefined
     const candidates: Array<{ row: Row<State>; params: Record<string, string> }> = []
     for (const row of rows) {
@@ -63,4 +66,5 @@ export function routeTable<State>(
     const { params } = chosen
     return (ctx) => handler({ ...ctx, params })
   }
+  return Object.assign(router, { operations })
 }

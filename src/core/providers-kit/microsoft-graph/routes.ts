@@ -37,7 +37,10 @@ const table = routeTable<GraphState>(
 )
 
 /** The simulated Graph API under `/v1.0`; every call sees a mailbox with a filled Inbox. */
-export const route: typeof table = (call) => {
-  const handler = table(call)
-  return handler && withMailbox(handler)
-}
+export const route: typeof table = Object.assign(
+  (call: Parameters<typeof table>[0]) => {
+    const handler = table(call)
+    return handler && withMailbox(handler)
+  },
+  { operations: table.operations },
+)
