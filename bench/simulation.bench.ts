@@ -125,6 +125,25 @@ try {
       body: { Name: `Account ${i}`, Industry: 'Technology', NumberOfEmployees: i },
     })),
   )
+  // Linear with 60 issues in its one team.
+  const linearConnection = simulated('linear', ['read', 'write'])
+  const [linearTeams] = core.simulation.seed(ws, linearConnection.id, [
+    { method: 'POST', path: '/graphql', body: { query: '{ teams { nodes { id } } }' } },
+  ])
+  const teamId = (linearTeams!.body as { data: { teams: { nodes: Array<{ id: string }> } } }).data.teams
+    .nodes[0]!.id
+  core.simulation.seed(
+    ws,
+    linearConnection.id,
+    Array.from({ length: 60 }, (_, i) => ({
+      method: 'POST',
+      path: '/graphql',
+      body: {
+        query: 'mutation($input: IssueCreateInput!) { issueCreate(input: $input) { success } }',
+        variables: { input: { teamId, title: `Issue ${i}` } },
+      },
+    })),
+  )
   core.simulation.seed(ws, connection.id, [
     { method: 'POST', path: '/user/repos', body: { name: 'bench' } },
     ...Array.from({ length: 60 }, (_, i) => ({
@@ -250,6 +269,22 @@ try {
   )
   const shopifyRps = SHOPIFY_CALLS / (Number(process.hrtime.bigint() - shopifyStart) / 1e9)
 
+  const linearQuery = {
+    url: `${gateway.url}/proxy/${linearConnection.id}/graphql`,
+    method: 'POST',
+    headers: { authorization: key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        '{ issues(first: 30) { nodes { id identifier title priority createdAt } pageInfo { hasNextPage endCursor } } }',
+    }),
+  }
+  const linearFirst = await fetch(linearQuery.url, linearQuery)
+  const linearIssues = (await linearFirst.json()).data?.issues?.nodes?.length
+  if (linearFirst.status !== 200 || linearIssues !== 30)
+    throw new Error(`linear issues: ${linearFirst.status}, ${linearIssues}`)
+  const linearBurst = await autocannon({ ...linearQuery, connections: 10, duration: SECONDS })
+  const linearRps = linearBurst.requests.average
+
   // The live stream of webhook.received events; each create waits for its own capture.
   const stream = await fetch(`${gateway.url}/api/events/stream?type=webhook.received`, {
     headers: { authorization: `Bearer ${key}` },
@@ -314,10 +349,12 @@ The machine is shared while this runs, so treat the figures as indicative.
 **Salesforce, a SOQL page of 30 accounts (\`GET …/services/data/v62.0/query?q=SELECT Id, Name, Industry FROM Account WHERE Industry = 'Technology' ORDER BY Name LIMIT 30\`): ${Math.round(salesforceRps).toLocaleString('en-US')} calls/s**
 (${salesforceBurst.non2xx + salesforceBurst.errors} non-2xx or errors).
 **Shopify, a GraphQL page of 30 products (\`POST …/admin/api/2024-10/graphql.json\`, ${SHOPIFY_CALLS} calls, 10 at a time: what its cost bucket allows): ${Math.round(shopifyRps).toLocaleString('en-US')} calls/s.**
+**Linear, a GraphQL page of 30 issues (\`POST …/graphql\`, \`issues(first: 30)\`): ${Math.round(linearRps).toLocaleString('en-US')} calls/s**
+(${linearBurst.non2xx + linearBurst.errors} non-2xx or errors).
 **Create issue → captured webhook: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 50 ms): ${verdict(p99 < 50)}.**`,
   )
   console.log(
-    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; salesforce SOQL page of 30: ${Math.round(salesforceRps)} calls/s; shopify products page of 30: ${Math.round(shopifyRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
+    `page of 30: ${Math.round(rps)} calls/s; stripe customers page of 30: ${Math.round(stripeRps)} calls/s; notion query page of 30: ${Math.round(notionRps)} calls/s; jira search page of 30: ${Math.round(jiraRps)} calls/s; calendar events page of 30: ${Math.round(calendarRps)} calls/s; graph messages page of 30: ${Math.round(graphRps)} calls/s; salesforce SOQL page of 30: ${Math.round(salesforceRps)} calls/s; shopify products page of 30: ${Math.round(shopifyRps)} calls/s; linear issues page of 30: ${Math.round(linearRps)} calls/s; create→captured p50 ${p50.toFixed(2)} ms p99 ${p99.toFixed(2)} ms`,
   )
 } finally {
   if (gateway) await stop(gateway.child)
