@@ -18,11 +18,15 @@ type Autocannon = (options: {
   url: string
   method?: string
   connections: number
-  duration: number
+  /** Seconds to run, or (without it) `amount` requests in all. */
+  duration?: number
+  amount?: number
   headers?: Record<string, string>
   body?: string
 }) => Promise<{
-  requests: { average: number }
+  requests: { average: number; total: number }
+  /** Seconds the run took. */
+  duration: number
   latency: { p50: number; p99: number }
   '2xx': number
   non2xx: number
