@@ -162,6 +162,14 @@ describe('@notionhq/client against the simulated Notion', () => {
       filter: { property: 'Status', select: { equals: 'In progress' } },
     })
     expect(names(inProgress)).toEqual(['Review the fix'])
+    // A third level of compound filters is Notion's validation_error (it also bounds the walk).
+    const leaf = { property: 'Done', checkbox: { equals: false } }
+    await expect(
+      notion.dataSources.query({
+        data_source_id: sourceId,
+        filter: { and: [{ or: [{ and: [leaf] }] }] } as never,
+      }),
+    ).rejects.toMatchObject({ code: 'validation_error', status: 400 })
     const firstPage = await notion.dataSources.query({ data_source_id: sourceId, page_size: 2 })
     expect(firstPage).toMatchObject({ has_more: true, type: 'page_or_data_source' })
     const next = await notion.dataSources.query({

@@ -34,13 +34,67 @@ export interface Parsed {
   variables: Record<string, unknown>
 }
 
-export function parseRequest(query: string, variables: Record<string, unknown>): Parsed | GraphQLError {
-  let doc: ReturnType<typeof parse>
+/**
+ * What one query may ask of a simulation: its tokens (what the parser reads) and its fields once
+ * fragments are spread in. Both bound a request's work by its size: without them a fragment that
+ * spreads another twice, nested, doubles the fields at each level, and one that spreads itself
+ * never ends. A real SDK's largest query is a few thousand tokens.
+ */
+export const MAX_TOKENS = 15_000
+const MAX_FIELDS = 20_000
+
+/** The document, parsed within MAX_TOKENS (a GraphQLError past it). */
+export function parseBounded(query: string): ReturnType<typeof parse> | GraphQLError {
   try {
-    doc = parse(query)
+    return parse(query, { maxTokens: MAX_TOKENS })
   } catch (err) {
     return err instanceof GraphQLError ? err : new GraphQLError(String(err))
   }
+}
+
+const VISITING = -1
+
+/** The operation's field count with fragments spread in, refused past MAX_FIELDS or on a fragment cycle. */
+function checkSize(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+): GraphQLError | undefined {
+  const sizes = new Map<string, number>()
+  const sizeOf = (selections: SelectionSetNode): number => {
+    let n = 0
+    for (const s of selections.selections) {
+      if (s.kind === Kind.FIELD) n += 1 + (s.selectionSet ? sizeOf(s.selectionSet) : 0)
+      else if (s.kind === Kind.INLINE_FRAGMENT) n += sizeOf(s.selectionSet)
+      else {
+        const name = s.name.value
+        if (sizes.get(name) === VISITING)
+          throw new GraphQLError(`Cannot spread fragment "${name}" within itself.`)
+        if (!sizes.has(name)) {
+          const fragment = fragments.get(name)
+          sizes.set(name, VISITING)
+          sizes.set(name, fragment ? sizeOf(fragment.selectionSet) : 0)
+        }
+        n += sizes.get(name)!
+      }
+      if (n > MAX_FIELDS)
+        throw new GraphQLError(
+          `Query is too large: it selects more than ${MAX_FIELDS} fields with its fragments spread in.`,
+        )
+    }
+    return n
+  }
+  try {
+    sizeOf(set)
+    return undefined
+  } catch (err) {
+    if (err instanceof GraphQLError) return err
+    throw err
+  }
+}
+
+export function parseRequest(query: string, variables: Record<string, unknown>): Parsed | GraphQLError {
+  const doc = parseBounded(query)
+  if (doc instanceof GraphQLError) return doc
   const fragments = new Map<string, FragmentDefinitionNode>()
   let operation: OperationDefinitionNode | undefined
   for (const def of doc.definitions) {
@@ -48,6 +102,8 @@ export function parseRequest(query: string, variables: Record<string, unknown>):
     else if (def.kind === Kind.OPERATION_DEFINITION) operation ??= def
   }
   if (!operation) return new GraphQLError('Must provide an operation.')
+  const tooLarge = checkSize(operation.selectionSet, fragments)
+  if (tooLarge) return tooLarge
   return { operation, fragments, variables }
 }
 

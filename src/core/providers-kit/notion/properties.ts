@@ -84,11 +84,13 @@ const NUMBER_OPS: Record<string, (a: number, b: number) => boolean> = {
   less_than_or_equal_to: (a, b) => a <= b,
 }
 
+const MAX_COMPOUND_DEPTH = 2
+
 /**
  * A query filter as a test on pages: property conditions on title/rich_text, checkbox, select and
  * number, nested in `and`/`or`. A string is why the filter was refused.
  */
-export function filterOf(filter: unknown, schema: Schema): Test | string {
+export function filterOf(filter: unknown, schema: Schema, depth = 0): Test | string {
   if (filter === undefined) return () => true
   if (typeof filter !== 'object' || filter === null)
     return 'body failed validation: body.filter should be an object.'
@@ -96,7 +98,10 @@ export function filterOf(filter: unknown, schema: Schema): Test | string {
   for (const join of ['and', 'or'] as const) {
     if (join in f) {
       if (!Array.isArray(f[join])) return `body failed validation: body.filter.${join} should be an array.`
-      const parts = (f[join] as unknown[]).map((p) => filterOf(p, schema))
+      // Notion nests compound filters at most two deep; it also bounds this walk by the request.
+      if (depth >= MAX_COMPOUND_DEPTH)
+        return `body failed validation: body.filter compound filters can be nested at most ${MAX_COMPOUND_DEPTH} levels deep.`
+      const parts = (f[join] as unknown[]).map((p) => filterOf(p, schema, depth + 1))
       const bad = parts.find((p) => typeof p === 'string')
       if (bad) return bad
       const tests = parts as Test[]

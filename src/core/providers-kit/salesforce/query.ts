@@ -1,6 +1,7 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { queryOf } from '../kit/http.js'
 import { type FieldType, fieldNameOf, fieldsOf, type SObjectType, sobjectTypeOf } from './describe.js'
+import { likeMatches } from './like.js'
 import { allOf, type Ctx, fail, newId, ok, type SRecord, shown, versionOf } from './records.js'
 import { type Condition, type Literal, type Named, parseSoql, SoqlSyntaxError } from './soql.js'
 import { numOf } from './state.js'
@@ -51,15 +52,6 @@ const compare = (a: unknown, b: unknown): number =>
     ? a - b
     : String(a).toLowerCase().localeCompare(String(b).toLowerCase())
 
-const likeRegex = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replaceAll('%', '.*')
-      .replaceAll('_', '.')}$`,
-    'is',
-  )
-
 function matcher(soql: string, type: SObjectType, c: Condition): (r: SRecord) => boolean {
   const name = fieldOf(soql, type, c.field)
   const def = fieldsOf(type)[name]!
@@ -86,8 +78,8 @@ function matcher(soql: string, type: SObjectType, c: Condition): (r: SRecord) =>
   }
   const want = c.value.value
   if (c.op === 'LIKE') {
-    const re = likeRegex(String(want))
-    return (r) => r[name] !== null && re.test(String(r[name]))
+    const pattern = String(want)
+    return (r) => r[name] !== null && r[name] !== undefined && likeMatches(String(r[name]), pattern)
   }
   return (r) => {
     const v = r[name]

@@ -1,4 +1,5 @@
-import { type GraphQLError, graphqlSync } from 'graphql'
+import { GraphQLError, graphqlSync } from 'graphql'
+import { parseBounded } from '../../kit/graphql.js'
 import { answer } from '../../kit/http.js'
 import type { Handler } from '../../kit/provider-kit.js'
 import { githubError } from '../errors.js'
@@ -44,6 +45,10 @@ export const graphqlEndpoint =
       (typeof variables !== 'object' || Array.isArray(variables))
     )
       return githubError(400, 'Variables must be an object.', headersOf(ctx), {}, DOCS)
+    // Parsed within the kit's token bound first: graphql-js's own parse and validation have none.
+    const bounded = parseBounded(query)
+    if (bounded instanceof GraphQLError)
+      return answer(200, JSON.stringify({ errors: [githubShape(bounded)] }), headersOf(ctx))
     const result = graphqlSync({
       schema: githubGraphqlSchema,
       source: query,
