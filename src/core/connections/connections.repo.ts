@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js'
+import { tableVersion } from '../db/table-memo.js'
 import type { Connection, ConnectionMetadata, ConnectionStatus, FlowMode } from './connections.schema.js'
 
 export interface ConnectionRow {
@@ -64,12 +65,25 @@ export function createConnectionsRepo(db: Db) {
   const countUsable = db.prepare(
     "SELECT COUNT(*) AS n FROM connections WHERE workspace_id = ? AND status != 'revoked'",
   )
+  // Every proxied call reads its connection (more than once); see table-memo.ts.
+  const table = tableVersion(db, 'connections')
+  const memoGet = table.memo((key: string) => {
+    const cut = key.indexOf('\0')
+    return byId.get(key.slice(0, cut), key.slice(cut + 1)) as ConnectionRow | undefined
+  })
   return {
-    insert: (row: ConnectionRow) => insert.run(row),
-    get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ConnectionRow | undefined,
+    insert: (row: ConnectionRow) => {
+      table.touch()
+      return insert.run(row)
+    },
+    /** The row (frozen: shared by every caller until the table changes). */
+    get: (workspaceId: string, id: string) => memoGet(`${workspaceId}\0${id}`),
     /** Whether any workspace holds this id (ids are unique across the gateway). */
     idInUse: (id: string) => idInUse.get(id) !== undefined,
-    update: (row: ConnectionRow) => update.run(row),
+    update: (row: ConnectionRow) => {
+      table.touch()
+      return update.run(row)
+    },
     /** How many connections of the workspace are not revoked. */
     countUsable: (workspaceId: string) => (countUsable.get(workspaceId) as { n: number }).n,
   }
