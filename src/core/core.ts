@@ -12,8 +12,8 @@ import { createConnectionsService } from './connections/connections.service.js'
 import { createCredentials } from './connections/credentials.js'
 import { withOpenMemo } from './crypto/open-memo.js'
 import { createSecretBox } from './crypto/secret-box.js'
-import { createChangeStamp, forgetDataVersion } from './db/change-stamp.js'
 import { afterCommit, type Db } from './db/open.js'
+import { createTableStamp } from './db/table-stamp.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
 import { AppError } from './errors.js'
@@ -140,7 +140,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
     ids,
-    changeStamp: createChangeStamp(db),
+    changeStamp: createTableStamp(db, ['provider_configs']),
   })
 
   // Connections: the connect flows (sessions, OAuth callback, the offline simulator)
@@ -360,11 +360,6 @@ export function createCore(deps: CoreDeps) {
     snapshots,
     sync,
     overview,
-    /**
-     * Called as each request starts: what other connections committed before it is seen by it,
-     * whatever the memos hold (change-stamp.ts, table-memo.ts).
-     */
-    freshReads: () => forgetDataVersion(db),
     /**
      * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
      * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its

@@ -1,5 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
-import { tableVersion } from '../db/table-memo.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { Connection, ConnectionMetadata, ConnectionStatus, FlowMode } from './connections.schema.js'
 
 export interface ConnectionRow {
@@ -65,25 +66,22 @@ export function createConnectionsRepo(db: Db) {
   const countUsable = db.prepare(
     "SELECT COUNT(*) AS n FROM connections WHERE workspace_id = ? AND status != 'revoked'",
   )
-  // Every proxied call reads its connection (more than once); see table-memo.ts.
-  const table = tableVersion(db, 'connections')
-  const memoGet = table.memo((key: string) => {
-    const cut = key.indexOf('\0')
-    return byId.get(key.slice(0, cut), key.slice(cut + 1)) as ConnectionRow | undefined
-  })
-  return {
-    insert: (row: ConnectionRow) => {
-      table.touch()
-      return insert.run(row)
+  // Every proxied call reads its connection, more than once: rows are kept until the table changes.
+  const memoGet = memoUntilChange(
+    createTableStamp(db, ['connections']),
+    (key: string) => {
+      const cut = key.indexOf('\0')
+      return byId.get(key.slice(0, cut), key.slice(cut + 1)) as ConnectionRow | undefined
     },
+    { freeze: true },
+  )
+  return {
+    insert: (row: ConnectionRow) => insert.run(row),
     /** The row (frozen: shared by every caller until the table changes). */
     get: (workspaceId: string, id: string) => memoGet(`${workspaceId}\0${id}`),
     /** Whether any workspace holds this id (ids are unique across the gateway). */
     idInUse: (id: string) => idInUse.get(id) !== undefined,
-    update: (row: ConnectionRow) => {
-      table.touch()
-      return update.run(row)
-    },
+    update: (row: ConnectionRow) => update.run(row),
     /** How many connections of the workspace are not revoked. */
     countUsable: (workspaceId: string) => (countUsable.get(workspaceId) as { n: number }).n,
   }

@@ -1,8 +1,8 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import { chosenId, type Ids } from '../common/ids.js'
 import type { SecretBox } from '../crypto/secret-box.js'
+import { deepFreeze } from '../db/change-stamp.js'
 import { type Db, inTransaction } from '../db/open.js'
-import { deepFreeze } from '../db/table-memo.js'
 import { AppError, notFound } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
 import type { FlowClients } from '../oauth/flow-clients.js'
@@ -55,7 +55,7 @@ export function createConnectionsService(deps: {
   const open = (value: Buffer | null, id: string, column: string) =>
     value === null ? undefined : box.open(value, `connections/${id}/${column}`)
 
-  // The repo's rows are shared until the table changes (table-memo.ts); so is their API shape.
+  // The repo's rows are shared until the table changes (its memo); so is their API shape.
   const shapes = new WeakMap<ConnectionRow, Connection>()
   const shapeOf = (r: ConnectionRow): Connection => {
     let shape = shapes.get(r)

@@ -1,5 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
-import { tableVersion } from '../db/table-memo.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { MockRoute } from './mock-routes.schema.js'
 
 export interface MockRouteRow {
@@ -57,16 +58,18 @@ export function createMockRoutesRepo(db: Db) {
   )
   const count = db.prepare('SELECT count(*) AS n FROM mock_routes WHERE workspace_id = ?')
   const remove = db.prepare('DELETE FROM mock_routes WHERE workspace_id = ? AND id = ?')
-  // Every offline proxied call asks for its candidates; see table-memo.ts.
-  const table = tableVersion(db, 'mock_routes')
-  const memoCandidates = table.memo((key: string) => {
-    const [workspace_id, provider, method] = key.split('\0')
-    return candidates.all({ workspace_id, provider, method }) as MockRouteRow[]
-  })
+  // Every offline proxied call asks for its candidates: kept until the table changes.
+  const memoCandidates = memoUntilChange(
+    createTableStamp(db, ['mock_routes']),
+    (key: string) => {
+      const [workspace_id, provider, method] = key.split('\0')
+      return candidates.all({ workspace_id, provider, method }) as MockRouteRow[]
+    },
+    { freeze: true },
+  )
   return {
     /** Inserts, or replaces the route with the same workspace and id. */
     put: (row: MockRouteRow) => {
-      table.touch()
       upsert.run(row)
     },
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as MockRouteRow | undefined,
@@ -74,12 +77,9 @@ export function createMockRoutesRepo(db: Db) {
       list.all({ workspace_id: workspaceId, provider }) as MockRouteRow[],
     /** Frozen rows, shared until the table changes. */
     candidates: (workspaceId: string, provider: string, method: string): readonly MockRouteRow[] =>
-      memoCandidates(`${workspaceId}\0${provider}\0${method}`) ?? [],
+      memoCandidates(`${workspaceId}\0${provider}\0${method}`),
     count: (workspaceId: string) => (count.get(workspaceId) as { n: number }).n,
-    remove: (workspaceId: string, id: string) => {
-      table.touch()
-      return remove.run(workspaceId, id).changes
-    },
+    remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
   }
 }
 export type MockRoutesRepo = ReturnType<typeof createMockRoutesRepo>

@@ -1,8 +1,8 @@
 import { connect, type Db } from '../db/open.js'
-import { touchAllTables } from '../db/table-memo.js'
 
 /** Tables about the database itself: never copied from a snapshot or wiped by a reset. */
-const META_TABLES = new Set(['schema_migrations', 'settings'])
+// table_versions is kept up to date by triggers as the data tables change (migration 0018).
+const META_TABLES = new Set(['schema_migrations', 'settings', 'table_versions'])
 
 /** The data tables of the database, discovered from the schema so tables added later are included. */
 export function dataTables(db: Db): string[] {
@@ -34,7 +34,6 @@ export function withoutForeignKeys(db: Db, work: () => void): void {
   db.pragma('foreign_keys = OFF')
   try {
     db.transaction(() => {
-      touchAllTables(db)
       work()
       for (let pass = 0; pass < 10; pass++) {
         const orphans = db
@@ -86,7 +85,6 @@ export function withAttached(db: Db, file: string, work: () => void): void {
 
 /** Replaces every data table's rows with those of the attached `snap` database (same schema). */
 export function copyAllFromSnap(db: Db): void {
-  touchAllTables(db)
   for (const table of dataTables(db)) {
     const cols = columnsOf(db, table).map(quoteIdent).join(', ')
     db.prepare(`DELETE FROM main.${quoteIdent(table)}`).run()
@@ -98,7 +96,6 @@ export function copyAllFromSnap(db: Db): void {
 
 /** Deletes every row of every data table. */
 export function deleteAll(db: Db): void {
-  touchAllTables(db)
   for (const table of dataTables(db)) db.prepare(`DELETE FROM ${quoteIdent(table)}`).run()
 }
 
@@ -108,7 +105,6 @@ export function deleteWorkspaceRows(
   workspaceId: string,
   keep: readonly string[],
 ): Record<string, number> {
-  touchAllTables(db)
   const removed: Record<string, number> = {}
   for (const table of dataTables(db)) {
     if (keep.includes(table) || !columnsOf(db, table).includes('workspace_id')) continue

@@ -1,5 +1,4 @@
 import type { Db } from '../db/open.js'
-import { tableVersion } from '../db/table-memo.js'
 import type { EventRequestRow, EventRow } from '../events/events.repo.js'
 
 /** Resources a pull copies, in dependency order (configs name providers, connections name configs). */
@@ -141,10 +140,7 @@ export function createSyncRepo(db: Db) {
     originOf: (ws: string, resource: SyncResource, id: string) =>
       (originOf.get(ws, resource, id) as { upstream: string } | undefined)?.upstream,
     insertConfig: (row: PulledConfigRow) => changed(insertConfig.run(row)),
-    insertConnection: (row: PulledConnectionRow) => {
-      tableVersion(db, 'connections').touch()
-      return changed(insertConnection.run(row))
-    },
+    insertConnection: (row: PulledConnectionRow) => changed(insertConnection.run(row)),
     insertInstallation: (row: PulledInstallationRow) => changed(insertInstallation.run(row)),
     pushCandidates: (ws: string, upstream: string, after: number, limit: number) =>
       candidates.all({ ws, upstream, after, limit }) as PushCandidate[],

@@ -1,5 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
-import { tableVersion } from '../db/table-memo.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { WebhookEndpoint } from './webhook-endpoints.schema.js'
 
 export interface WebhookEndpointRow {
@@ -46,26 +47,19 @@ export function createWebhookEndpointsRepo(db: Db) {
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
   const remove = db.prepare('DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ?')
-  // Every event written asks which endpoints it goes to (inside the writing transaction, where the
-  // whole-database change stamp has just moved); see table-memo.ts.
-  const table = tableVersion(db, 'webhook_endpoints')
-  const memoActive = table.memo((workspaceId: string) => active.all(workspaceId) as WebhookEndpointRow[])
+  // Every event written asks which endpoints it goes to: kept until the table changes.
+  const memoActive = memoUntilChange(
+    createTableStamp(db, ['webhook_endpoints']),
+    (workspaceId: string) => active.all(workspaceId) as WebhookEndpointRow[],
+    { freeze: true },
+  )
   return {
-    insert: (row: WebhookEndpointRow) => {
-      table.touch()
-      return insert.run(row)
-    },
+    insert: (row: WebhookEndpointRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as WebhookEndpointRow | undefined,
     /** The active endpoints, oldest first (frozen: shared until the table changes). */
-    active: (workspaceId: string): readonly WebhookEndpointRow[] => memoActive(workspaceId) ?? [],
-    update: (row: WebhookEndpointRow) => {
-      table.touch()
-      return update.run(row)
-    },
-    remove: (workspaceId: string, id: string) => {
-      table.touch()
-      return remove.run(workspaceId, id).changes
-    },
+    active: (workspaceId: string): readonly WebhookEndpointRow[] => memoActive(workspaceId),
+    update: (row: WebhookEndpointRow) => update.run(row),
+    remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
   }
 }
 export type WebhookEndpointsRepo = ReturnType<typeof createWebhookEndpointsRepo>
