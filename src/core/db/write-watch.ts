@@ -1,4 +1,7 @@
-import type { Db } from './open.js'
+import type Database from 'better-sqlite3'
+
+// Not open.ts's Db: open.ts installs this on every connection it makes.
+type Db = Database.Database
 
 const listeners = new WeakMap<Db, Set<() => void>>()
 
