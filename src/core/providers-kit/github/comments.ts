@@ -1,23 +1,14 @@
+import { z } from 'zod'
 import { queryOf } from '../kit/http.js'
 import { slicePage, timestampParam } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
+import { storedObjects } from '../kit/stored.js'
 import { DOCS_OF, validationFailed } from './errors.js'
 import { issuesRepo, numberOf } from './issues.js'
-import { ALL, PER_PAGE } from './repos.js'
+import { PER_PAGE } from './repos.js'
 import { type Issue, type IssueComment, issueComment } from './representations.js'
-import {
-  bodyOf,
-  field,
-  type GithubState,
-  headersOf,
-  isAnswer,
-  isString,
-  notFound,
-  nowIso,
-  ok,
-  page,
-} from './state.js'
+import { fieldsOf, type GithubState, headersOf, isAnswer, notFound, nowIso, ok, page } from './state.js'
 import { githubWebhook } from './webhooks.js'
 
 export const listComments: Handler<GithubState> = (ctx) => {
@@ -30,9 +21,7 @@ export const listComments: Handler<GithubState> = (ctx) => {
   const since = timestampParam(query.get('since'))
   if (since === null) return validationFailed(headersOf(ctx), 'IssueComment', 'since', 'invalid')
   const scope = `${repo.id}/${number}`
-  const all = ctx.objects
-    .page('comment', scope, null, ALL, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as IssueComment)
+  const all = storedObjects<IssueComment>(ctx.objects, 'comment', { scope, order: 'asc' })
   const found = since === undefined ? all : all.filter((c) => Date.parse(c.updated_at) >= since)
   return page(ctx, slicePage(found, at), at)
 }
@@ -43,10 +32,9 @@ export const createComment: Handler<GithubState> = (ctx) => {
   const number = numberOf(ctx)
   const issueText = ctx.objects.get('issue', String(repo.id), number)
   if (!issueText) return notFound(ctx, DOCS_OF.comments)
-  const body = bodyOf(ctx)
-  if (isAnswer(body)) return body
-  const text = field(body, 'body', isString)
-  if (text instanceof Error) return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'invalid')
+  const fields = fieldsOf(ctx, 'IssueComment', z.object({ body: z.string().optional() }))
+  if (isAnswer(fields)) return fields
+  const text = fields.body
   if (text === undefined || text.trim() === '')
     return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'missing_field')
   const id = ctx.state.next_comment_id++

@@ -42,17 +42,15 @@ export const githubError = (
   docs = DOCS,
 ): ProxyAnswer => answer(status, errorBody(status, message, extra, docs), headers)
 
-/** A 422 Validation Failed with GitHub's `errors[]` entries. */
+/** A 422 (Validation Failed unless `title` says) with one of GitHub's `errors[]` entries. */
 export const validationFailed = (
   headers: HeaderList,
   resource: string,
   field: string,
   code: 'missing_field' | 'invalid' | 'already_exists' | 'custom',
   message?: string,
-) =>
-  githubError(422, 'Validation Failed', headers, {
-    errors: [{ resource, code, field, ...(message && { message }) }],
-  })
+  title = 'Validation Failed',
+) => githubError(422, title, headers, { errors: [{ resource, code, field, ...(message && { message }) }] })
 
 /**
  * GitHub's error dialect as data: `{message, documentation_url, status}` JSON at the HTTP status,

@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor } from '../../kit/pagination.js'
-import { ALL } from '../repos.js'
+import { storedObjects } from '../../kit/stored.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
 import { privateUser } from '../representations.js'
 import type { Ctx } from '../state.js'
@@ -62,14 +62,12 @@ export function connection<T, V>(
 }
 
 const WEB = 'https://github.com'
-const parsed = <T>(rows: string[]) => rows.map((r) => JSON.parse(r) as T)
 
-export const reposOf = (ctx: Ctx) =>
-  parsed<Repository>(ctx.objects.page('repo', '', null, ALL, 0, 'name').rows)
+export const reposOf = (ctx: Ctx) => storedObjects<Repository>(ctx.objects, 'repo', { order: 'name' })
 export const issuesOf = (ctx: Ctx, repo: Repository) =>
-  parsed<Issue>(ctx.objects.page('issue', String(repo.id), null, ALL, 0).rows)
+  storedObjects<Issue>(ctx.objects, 'issue', { scope: String(repo.id) })
 export const commentsOf = (ctx: Ctx, repo: Repository, number: number) =>
-  parsed<IssueComment>(ctx.objects.page('comment', `${repo.id}/${number}`, null, ALL, 0, 'asc').rows)
+  storedObjects<IssueComment>(ctx.objects, 'comment', { scope: `${repo.id}/${number}`, order: 'asc' })
 
 export function userView(ctx: Ctx) {
   const u = privateUser(ctx.state.user, { publicRepos: 0, privateRepos: 0 })
