@@ -1,5 +1,7 @@
+import { orderBy } from '../../kit/listing.js'
 import { decodeCursor, encodeCursor } from '../../kit/pagination.js'
 import { storedObjects } from '../../kit/stored.js'
+import { issueSortKey } from '../list-query.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
 import { privateUser } from '../representations.js'
 import type { Ctx } from '../state.js'
@@ -103,10 +105,9 @@ function issueList(ctx: Ctx, repo: Repository, args: IssueArgs) {
       (!labels || i.labels.some((l) => labels.includes(l.name.toLowerCase()))),
   )
   const order = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' }
-  const key = (i: Issue) =>
-    order.field === 'COMMENTS' ? i.comments : order.field === 'UPDATED_AT' ? Date.parse(i.updated_at) : 0
-  const sign = order.direction === 'ASC' ? 1 : -1
-  return found.sort((a, b) => sign * (key(a) - key(b) || a.number - b.number))
+  const sort =
+    order.field === 'CREATED_AT' ? 'created' : order.field === 'UPDATED_AT' ? 'updated' : 'comments'
+  return orderBy(found, issueSortKey(sort), order.direction === 'ASC' ? 'asc' : 'desc')
 }
 
 export function repoView(ctx: Ctx, r: Repository) {
