@@ -232,17 +232,11 @@ export function issue(i: IssueInput) {
 }
 export type Issue = ReturnType<typeof issue>
 
+const REACTIONS = ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes']
 const reactions = (url: string) => ({
   url,
   total_count: 0,
-  '+1': 0,
-  '-1': 0,
-  laugh: 0,
-  hooray: 0,
-  confused: 0,
-  heart: 0,
-  rocket: 0,
-  eyes: 0,
+  ...Object.fromEntries(REACTIONS.map((reaction) => [reaction, 0])),
 })
 
 export interface CommentInput {

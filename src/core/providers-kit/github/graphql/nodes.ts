@@ -1,5 +1,5 @@
+import { offsetAfter, offsetConnection } from '../../kit/connection.js'
 import { orderBy } from '../../kit/listing.js'
-import { decodeCursor, encodeCursor } from '../../kit/pagination.js'
 import { storedObjects } from '../../kit/stored.js'
 import { issueSortKey } from '../list-query.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
@@ -41,26 +41,14 @@ export function connection<T, V>(
       'EXCESSIVE_PAGINATION',
       `Requesting ${args.first} records on the \`${field}\` connection exceeds the \`first\` limit of ${MAX_PAGE} records.`,
     )
-  const after = decodeCursor(args.after, kind)
-  if (after === null)
+  const offset = offsetAfter(args.after, kind)
+  if (offset === null)
     throw new GithubGraphqlError(
       'INVALID_CURSOR_ARGUMENTS',
       `\`${args.after}\` does not appear to be a valid cursor.`,
     )
-  const start = after === undefined ? 0 : Number(after) + 1
-  const slice = items.slice(start, start + args.first)
-  const edges = slice.map((item, i) => ({ cursor: encodeCursor(kind, start + i), node: view(item) }))
-  return {
-    totalCount: items.length,
-    pageInfo: {
-      hasNextPage: start + slice.length < items.length,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-    edges,
-    nodes: edges.map((e) => e.node),
-  }
+  const page = items.slice(offset, offset + args.first).map(view)
+  return offsetConnection(kind, offset, page, items.length)
 }
 
 const WEB = 'https://github.com'
