@@ -86,3 +86,19 @@ describe('simulated GitHub request bodies', () => {
     expect(await named.json()).toEqual({ data: { viewer: { login: 'fields' } } })
   })
 })
+
+describe('simulated GitHub repository names', () => {
+  it('takes names that are also JavaScript object keys (constructor, __proto__) like any other', async () => {
+    for (const name of ['constructor', '__proto__']) {
+      expect((await gh('POST', '/user/repos', { name })).status).toBe(201)
+      expect((await gh('GET', `/repos/fields/${name}`)).status).toBe(200)
+      const made = await gh('POST', `/repos/fields/${name}/issues`, { title: 'first' })
+      expect((await made.json()).number).toBe(1)
+      expect((await refusal(await gh('POST', '/user/repos', { name }))).body.message).toBe(
+        'Repository creation failed.',
+      )
+    }
+    const names = (await (await gh('GET', '/user/repos')).json()).map((r: { name: string }) => r.name)
+    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'kit']))
+  })
+})

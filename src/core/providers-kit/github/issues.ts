@@ -12,6 +12,7 @@ import { type Issue, issue, label, type Repository, simpleUser } from './represe
 import {
   type Ctx,
   canWrite,
+  countersOf,
   fieldsOf,
   type GithubState,
   headersOf,
@@ -88,7 +89,7 @@ export const createIssue: Handler<GithubState> = (ctx) => {
   const fields = fieldsOfIssue(ctx)
   if (isAnswer(fields)) return fields
   if (fields.title === undefined) return validationFailed(headersOf(ctx), 'Issue', 'title', 'missing_field')
-  const counters = ctx.state.repos[repo.name.toLowerCase()]!
+  const counters = countersOf(ctx.state, repo.name)!
   const number = counters.next_number++
   const id = ctx.state.next_issue_id++
   ctx.saveState(ctx.state)

@@ -10,6 +10,7 @@ import {
   type Ctx,
   canSee,
   canWrite,
+  countersOf,
   fieldsOf,
   type GithubState,
   headersOf,
@@ -94,12 +95,13 @@ export const createRepo: Handler<GithubState> = (ctx) => {
   if (!REPO_NAME.test(name) || name === '.' || name === '..')
     return validationFailed(headers, 'Repository', 'name', 'custom', 'name is invalid')
   const key = name.toLowerCase()
-  if (ctx.state.repos[key]) {
+  if (countersOf(ctx.state, key)) {
     const taken = 'name already exists on this account'
     return validationFailed(headers, 'Repository', 'name', 'custom', taken, 'Repository creation failed.')
   }
   const id = ctx.state.next_repo_id++
-  ctx.state.repos[key] = { id, next_number: 1 }
+  // A computed key: `__proto__` is a repository name like any other, not the object's prototype.
+  ctx.state.repos = { ...ctx.state.repos, [key]: { id, next_number: 1 } }
   ctx.saveState(ctx.state)
   const repo = repository({
     id,
@@ -124,7 +126,7 @@ export function repoOf(ctx: Ctx): Repository | undefined {
   const { owner, repo: name } = ctx.params
   if (owner === undefined || name === undefined) return undefined
   if (owner.toLowerCase() !== ctx.state.user.login.toLowerCase()) return undefined
-  const known = ctx.state.repos[name.toLowerCase()]
+  const known = countersOf(ctx.state, name)
   const text = known && ctx.objects.get('repo', '', known.id)
   if (!text) return undefined
   const repo = JSON.parse(text) as Repository

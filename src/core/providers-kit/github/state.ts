@@ -51,6 +51,10 @@ export function initialState(connection: Connection, nowMs: number): GithubState
   }
 }
 
+/** A repository's id and issue counter by name; own keys only, so `constructor` is a name like any other. */
+export const countersOf = (state: GithubState, name: string) =>
+  Object.hasOwn(state.repos, name.toLowerCase()) ? state.repos[name.toLowerCase()] : undefined
+
 /** What a token with these scopes may see and change, as GitHub decides for OAuth tokens. */
 export const canSee = (scopes: readonly string[], repo: { private: boolean }) =>
   !repo.private || scopes.includes('repo')
