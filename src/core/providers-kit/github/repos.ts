@@ -121,10 +121,12 @@ export const createRepo: Handler<GithubState> = (ctx) => {
   return ok(ctx, 201, text, [['location', repo.url]])
 }
 
-/** The repository the path's `owner`/`repo` name, if this token may see it. */
-export function repoOf(ctx: Ctx): Repository | undefined {
-  const { owner, repo: name } = ctx.params
-  if (owner === undefined || name === undefined) return undefined
+/** The repository `owner`/`name` (the path's by default) names, if this token may see it. */
+export function repoOf(
+  ctx: Ctx,
+  owner = ctx.params.owner ?? '',
+  name = ctx.params.repo ?? '',
+): Repository | undefined {
   if (owner.toLowerCase() !== ctx.state.user.login.toLowerCase()) return undefined
   const known = countersOf(ctx.state, name)
   const text = known && ctx.objects.get('repo', '', known.id)
