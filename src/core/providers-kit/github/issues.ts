@@ -22,7 +22,7 @@ import {
   ok,
   page,
 } from './state.js'
-import { githubWebhook } from './webhooks.js'
+import { githubWebhook, type IssueChanges } from './webhooks.js'
 
 /** The repository of an issues path, or the answer to give instead (404, 410 when issues are off). */
 export function issuesRepo(ctx: Ctx, write: boolean, docs = DOCS_OF.issues): Repository | ProxyAnswer {
@@ -133,7 +133,7 @@ export const updateIssue: Handler<GithubState> = (ctx) => {
   if (isAnswer(fields)) return fields
   const before = JSON.parse(text) as Issue
   const at = nowIso(ctx)
-  const changes: { title?: { from: string }; body?: { from: string | null } } = {}
+  const changes: IssueChanges = {}
   if (fields.title !== undefined && fields.title !== before.title) changes.title = { from: before.title }
   if (fields.body !== undefined && fields.body !== before.body) changes.body = { from: before.body }
   const state = fields.state ?? before.state
