@@ -3,7 +3,7 @@ import { queryOf } from '../kit/http.js'
 import { slicePage, timestampParam } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
-import { storedObjects } from '../kit/stored.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, validationFailed } from './errors.js'
 import { issuesRepo, numberOf } from './issues.js'
 import { PER_PAGE } from './repos.js'
@@ -21,7 +21,7 @@ export const listComments: Handler<GithubState> = (ctx) => {
   const since = timestampParam(query.get('since'))
   if (since === null) return validationFailed(headersOf(ctx), 'IssueComment', 'since', 'invalid')
   const scope = `${repo.id}/${number}`
-  const all = storedObjects<IssueComment>(ctx.objects, 'comment', { scope, order: 'asc' })
+  const all = storedList<IssueComment>(ctx.objects, 'comment', scope)
   const found = since === undefined ? all : all.filter((c) => Date.parse(c.updated_at) >= since)
   return page(ctx, slicePage(found, at), at)
 }
@@ -30,8 +30,8 @@ export const createComment: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, true)
   if (isAnswer(repo)) return repo
   const number = numberOf(ctx)
-  const issueText = ctx.objects.get('issue', String(repo.id), number)
-  if (!issueText) return notFound(ctx, DOCS_OF.comments)
+  const before = storedOne<Issue>(ctx.objects, 'issue', String(repo.id), number)
+  if (!before) return notFound(ctx, DOCS_OF.comments)
   const fields = fieldsOf(ctx, 'IssueComment', z.object({ body: z.string().optional() }))
   if (isAnswer(fields)) return fields
   const text = fields.body
@@ -49,7 +49,6 @@ export const createComment: Handler<GithubState> = (ctx) => {
     created_at: at,
   })
   const saved = ctx.objects.put('comment', `${repo.id}/${number}`, id, comment)
-  const before = JSON.parse(issueText) as Issue
   const updated: Issue = { ...before, comments: before.comments + 1, updated_at: at }
   ctx.objects.put('issue', String(repo.id), number, updated, updated.state)
   const hook = {

@@ -4,7 +4,7 @@ import { queryOf } from '../kit/http.js'
 import { orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
-import { storedObjects } from '../kit/stored.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
 import { isPlainListing, issueMatches, issueQueryOf, issueSortKey } from './list-query.js'
 import { PER_PAGE, repoOf } from './repos.js'
@@ -61,9 +61,7 @@ export const listIssues: Handler<GithubState> = (ctx) => {
       ctx.objects.page('issue', scope, tag, at.perPage, (at.page - 1) * at.perPage, query.direction),
       at,
     )
-  const found = storedObjects<Issue>(ctx.objects, 'issue', { scope, tag }).filter((i) =>
-    issueMatches(i, query),
-  )
+  const found = storedList<Issue>(ctx.objects, 'issue', scope, { tag }).filter((i) => issueMatches(i, query))
   return page(ctx, slicePage(orderBy(found, issueSortKey(query.sort), query.direction), at), at)
 }
 
@@ -127,11 +125,10 @@ export const getIssue: Handler<GithubState> = (ctx) => {
 export const updateIssue: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, true)
   if (isAnswer(repo)) return repo
-  const text = ctx.objects.get('issue', String(repo.id), numberOf(ctx))
-  if (!text) return notFound(ctx, DOCS_OF.issues)
+  const before = storedOne<Issue>(ctx.objects, 'issue', String(repo.id), numberOf(ctx))
+  if (!before) return notFound(ctx, DOCS_OF.issues)
   const fields = fieldsOfIssue(ctx)
   if (isAnswer(fields)) return fields
-  const before = JSON.parse(text) as Issue
   const at = nowIso(ctx)
   const changes: IssueChanges = {}
   if (fields.title !== undefined && fields.title !== before.title) changes.title = { from: before.title }

@@ -3,7 +3,7 @@ import { queryOf } from '../kit/http.js'
 import { enumParam, orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
-import { storedObjects } from '../kit/stored.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
 import { privateUser, type Repository, repository } from './representations.js'
 import {
@@ -26,7 +26,7 @@ const REPO_NAME = /^[A-Za-z0-9._-]{1,100}$/
 export const PER_PAGE = { default: 30, max: 100 }
 
 export const getUser: Handler<GithubState> = (ctx) => {
-  const repos = storedObjects<Repository>(ctx.objects, 'repo')
+  const repos = storedList<Repository>(ctx.objects, 'repo', '')
   const privateRepos = repos.filter((r) => r.private).length
   return ok(
     ctx,
@@ -65,7 +65,7 @@ export const listRepos: Handler<GithubState> = (ctx) => {
     )
   // Every repository of the simulated account is the user's own: `member` lists none.
   const wanted = type === 'member' ? 'none' : type === 'public' || type === 'private' ? type : visibility
-  const repos = storedObjects<Repository>(ctx.objects, 'repo').filter(
+  const repos = storedList<Repository>(ctx.objects, 'repo', '').filter(
     (r) => canSee(ctx.scopes, r) && (wanted === 'all' || r.visibility === wanted),
   )
   const key = (r: Repository) =>
@@ -129,10 +129,8 @@ export function repoOf(
 ): Repository | undefined {
   if (owner.toLowerCase() !== ctx.state.user.login.toLowerCase()) return undefined
   const known = countersOf(ctx.state, name)
-  const text = known && ctx.objects.get('repo', '', known.id)
-  if (!text) return undefined
-  const repo = JSON.parse(text) as Repository
-  return canSee(ctx.scopes, repo) ? repo : undefined
+  const repo = known && storedOne<Repository>(ctx.objects, 'repo', '', known.id)
+  return repo && canSee(ctx.scopes, repo) ? repo : undefined
 }
 
 export const getRepo: Handler<GithubState> = (ctx) => {

@@ -1,5 +1,5 @@
 import type { AccountObjects, SimulatedAccountSection, SimulationExampleCall } from '../kit/provider-kit.js'
-import { storedObjects } from '../kit/stored.js'
+import { storedList } from '../kit/stored-json.js'
 import type { Issue, Repository } from './representations.js'
 import type { GithubState } from './state.js'
 
@@ -11,14 +11,14 @@ export const SHOWN_ISSUES = 20
 export const EXAMPLE_REPO = 'hello-switchyard'
 
 const reposOf = (objects: AccountObjects) =>
-  storedObjects<Repository>(objects, 'repo', { order: 'name', limit: SHOWN_REPOS })
+  storedList<Repository>(objects, 'repo', '', { order: 'name', limit: SHOWN_REPOS })
 
 /** The simulated account's repositories (by name) and its newest issues across them. */
 export function githubAccountView(objects: AccountObjects): SimulatedAccountSection[] {
   const repos = reposOf(objects)
   // Issue ids grow with each new issue, so the highest ids are the newest across repositories.
   const newestOf = (repo: Repository) =>
-    storedObjects<Issue>(objects, 'issue', { scope: String(repo.id), limit: SHOWN_ISSUES })
+    storedList<Issue>(objects, 'issue', String(repo.id), { order: 'desc', limit: SHOWN_ISSUES })
   const issues = repos
     .flatMap((repo) => newestOf(repo).map((issue) => ({ repo, issue })))
     .sort((a, b) => b.issue.id - a.issue.id)

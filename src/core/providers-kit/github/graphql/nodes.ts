@@ -1,6 +1,6 @@
 import { offsetAfter, offsetConnection } from '../../kit/connection.js'
 import { orderBy } from '../../kit/listing.js'
-import { storedObjects } from '../../kit/stored.js'
+import { storedList, storedOne } from '../../kit/stored-json.js'
 import { issueSortKey } from '../list-query.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
 import { privateUser } from '../representations.js'
@@ -53,11 +53,11 @@ export function connection<T, V>(
 
 const WEB = 'https://github.com'
 
-export const reposOf = (ctx: Ctx) => storedObjects<Repository>(ctx.objects, 'repo', { order: 'name' })
+export const reposOf = (ctx: Ctx) => storedList<Repository>(ctx.objects, 'repo', '', { order: 'name' })
 export const issuesOf = (ctx: Ctx, repo: Repository) =>
-  storedObjects<Issue>(ctx.objects, 'issue', { scope: String(repo.id) })
+  storedList<Issue>(ctx.objects, 'issue', String(repo.id))
 export const commentsOf = (ctx: Ctx, repo: Repository, number: number) =>
-  storedObjects<IssueComment>(ctx.objects, 'comment', { scope: `${repo.id}/${number}`, order: 'asc' })
+  storedList<IssueComment>(ctx.objects, 'comment', `${repo.id}/${number}`)
 
 export function userView(ctx: Ctx) {
   const u = privateUser(ctx.state.user, { publicRepos: 0, privateRepos: 0 })
@@ -112,13 +112,13 @@ export function repoView(ctx: Ctx, r: Repository) {
     createdAt: r.created_at,
     owner: () => userView(ctx),
     issue: ({ number }: { number: number }) => {
-      const text = ctx.objects.get('issue', String(r.id), number)
-      if (!text)
+      const issue = storedOne<Issue>(ctx.objects, 'issue', String(r.id), number)
+      if (!issue)
         throw new GithubGraphqlError(
           'NOT_FOUND',
           `Could not resolve to an issue or pull request with the number of ${number}.`,
         )
-      return issueView(ctx, r, JSON.parse(text) as Issue)
+      return issueView(ctx, r, issue)
     },
     issues: (args: IssueArgs) =>
       connection('issue', 'issues', issueList(ctx, r, args), args, (i) => issueView(ctx, r, i)),
