@@ -13,7 +13,7 @@ import { createCredentials } from './connections/credentials.js'
 import { withOpenMemo } from './crypto/open-memo.js'
 import { createSecretBox } from './crypto/secret-box.js'
 import { afterCommit, type Db } from './db/open.js'
-import { createTableStamp } from './db/table-stamp.js'
+import { createTableStamp, forgetTableVersions } from './db/table-stamp.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
 import { AppError } from './errors.js'
@@ -360,6 +360,11 @@ export function createCore(deps: CoreDeps) {
     snapshots,
     sync,
     overview,
+    /**
+     * Called as each request starts: what other connections committed before it is seen by it,
+     * whatever the memos hold (table-stamp.ts).
+     */
+    freshReads: () => forgetTableVersions(db),
     /**
      * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
      * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its

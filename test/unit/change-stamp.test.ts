@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDataFolder } from '../../src/core/data-folder.js'
 import { memoUntilChange } from '../../src/core/db/change-stamp.js'
 import { inTransaction } from '../../src/core/db/open.js'
-import { createTableStamp } from '../../src/core/db/table-stamp.js'
+import { createTableStamp, forgetTableVersions } from '../../src/core/db/table-stamp.js'
 import { tempDir } from '../helpers/app.js'
 
 const cleanups: Array<() => void> = []
@@ -50,14 +50,35 @@ describe('memoUntilChange on a table stamp', () => {
     expect(lookups()).toBe(1)
   })
 
-  it.each([
-    ['this connection wrote', 'db'],
-    ['another connection (another process, the commit worker) committed', 'other'],
-  ] as const)('reads again at once after %s', (_, writer) => {
-    const fixture = setup()
-    expect(fixture.cachedTier('w1')).toBe('free')
-    fixture.setTier(fixture[writer], 'pro')
-    expect(fixture.cachedTier('w1')).toBe('pro')
+  it('reads again at once after this connection wrote', () => {
+    const { db, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    setTier(db, 'pro')
+    expect(cachedTier('w1')).toBe('pro')
+  })
+
+  it('reads again after another connection (another process) committed: from the next turn, or the next request', async () => {
+    const { db, other, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    setTier(other, 'pro')
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    expect(cachedTier('w1')).toBe('pro')
+    setTier(other, 'enterprise')
+    forgetTableVersions(db)
+    expect(cachedTier('w1')).toBe('enterprise')
+  })
+
+  it('keeps nothing read inside a transaction that rolled back, even for the next transaction', () => {
+    const { db, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    expect(() =>
+      db.transaction(() => {
+        setTier(db, 'enterprise')
+        expect(cachedTier('w1')).toBe('enterprise')
+        throw new Error('roll back')
+      })(),
+    ).toThrow('roll back')
+    db.transaction(() => expect(cachedTier('w1')).toBe('free'))()
   })
 
   it('forgets what it read inside a transaction that rolled back', () => {
