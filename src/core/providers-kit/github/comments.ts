@@ -1,23 +1,14 @@
+import { z } from 'zod'
 import { queryOf } from '../kit/http.js'
 import { slicePage, timestampParam } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, validationFailed } from './errors.js'
 import { issuesRepo, numberOf } from './issues.js'
-import { ALL, PER_PAGE } from './repos.js'
+import { PER_PAGE } from './repos.js'
 import { type Issue, type IssueComment, issueComment } from './representations.js'
-import {
-  bodyOf,
-  field,
-  type GithubState,
-  headersOf,
-  isAnswer,
-  isString,
-  notFound,
-  nowIso,
-  ok,
-  page,
-} from './state.js'
+import { fieldsOf, type GithubState, headersOf, isAnswer, notFound, nowIso, ok, page } from './state.js'
 import { githubWebhook } from './webhooks.js'
 
 export const listComments: Handler<GithubState> = (ctx) => {
@@ -30,9 +21,7 @@ export const listComments: Handler<GithubState> = (ctx) => {
   const since = timestampParam(query.get('since'))
   if (since === null) return validationFailed(headersOf(ctx), 'IssueComment', 'since', 'invalid')
   const scope = `${repo.id}/${number}`
-  const all = ctx.objects
-    .page('comment', scope, null, ALL, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as IssueComment)
+  const all = storedList<IssueComment>(ctx.objects, 'comment', scope)
   const found = since === undefined ? all : all.filter((c) => Date.parse(c.updated_at) >= since)
   return page(ctx, slicePage(found, at), at)
 }
@@ -41,12 +30,11 @@ export const createComment: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, true)
   if (isAnswer(repo)) return repo
   const number = numberOf(ctx)
-  const issueText = ctx.objects.get('issue', String(repo.id), number)
-  if (!issueText) return notFound(ctx, DOCS_OF.comments)
-  const body = bodyOf(ctx)
-  if (isAnswer(body)) return body
-  const text = field(body, 'body', isString)
-  if (text instanceof Error) return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'invalid')
+  const before = storedOne<Issue>(ctx.objects, 'issue', String(repo.id), number)
+  if (!before) return notFound(ctx, DOCS_OF.comments)
+  const fields = fieldsOf(ctx, 'IssueComment', z.object({ body: z.string().optional() }))
+  if (isAnswer(fields)) return fields
+  const text = fields.body
   if (text === undefined || text.trim() === '')
     return validationFailed(headersOf(ctx), 'IssueComment', 'body', 'missing_field')
   const id = ctx.state.next_comment_id++
@@ -61,7 +49,6 @@ export const createComment: Handler<GithubState> = (ctx) => {
     created_at: at,
   })
   const saved = ctx.objects.put('comment', `${repo.id}/${number}`, id, comment)
-  const before = JSON.parse(issueText) as Issue
   const updated: Issue = { ...before, comments: before.comments + 1, updated_at: at }
   ctx.objects.put('issue', String(repo.id), number, updated, updated.state)
   const hook = {

@@ -2,6 +2,7 @@ import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer, type HeaderList } from '../kit/http.js'
 import type { SimulationIds } from '../kit/ids.js'
 import type { ErrorDialect } from '../kit/provider-kit.js'
+import { rateLimitHeaders } from '../kit/rate-limit.js'
 
 const DOCS = 'https://docs.github.com/rest'
 export const RATE_LIMIT = 5000
@@ -42,17 +43,15 @@ export const githubError = (
   docs = DOCS,
 ): ProxyAnswer => answer(status, errorBody(status, message, extra, docs), headers)
 
-/** A 422 Validation Failed with GitHub's `errors[]` entries. */
+/** A 422 (Validation Failed unless `title` says) with one of GitHub's `errors[]` entries. */
 export const validationFailed = (
   headers: HeaderList,
   resource: string,
   field: string,
   code: 'missing_field' | 'invalid' | 'already_exists' | 'custom',
   message?: string,
-) =>
-  githubError(422, 'Validation Failed', headers, {
-    errors: [{ resource, code, field, ...(message && { message }) }],
-  })
+  title = 'Validation Failed',
+) => githubError(422, title, headers, { errors: [{ resource, code, field, ...(message && { message }) }] })
 
 /**
  * GitHub's error dialect as data: `{message, documentation_url, status}` JSON at the HTTP status,
@@ -63,19 +62,12 @@ export const githubDialect: ErrorDialect = {
   body: (status, message) => ({ message, documentation_url: DOCS, status: String(status) }),
   unauthorized: () => githubError(401, 'Bad credentials', [JSON_TYPE]),
   rateLimited({ nowMs }) {
-    const reset = Math.floor(nowMs / 1000) + 60
+    const resetSeconds = Math.floor(nowMs / 1000) + 60
+    const spent = { resource: 'core', limit: RATE_LIMIT, used: RATE_LIMIT, index: 0, resetSeconds }
     return githubError(
       403,
       'API rate limit exceeded for user. (Simulated: a rate_limit fault.)',
-      [
-        JSON_TYPE,
-        ['x-ratelimit-limit', String(RATE_LIMIT)],
-        ['x-ratelimit-remaining', '0'],
-        ['x-ratelimit-reset', String(reset)],
-        ['x-ratelimit-used', String(RATE_LIMIT)],
-        ['x-ratelimit-resource', 'core'],
-        ['retry-after', '60'],
-      ],
+      [JSON_TYPE, ...rateLimitHeaders(spent), ['retry-after', '60']],
       {},
       DOCS_OF.rateLimits,
     )

@@ -1,30 +1,28 @@
+import { z } from 'zod'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { queryOf } from '../kit/http.js'
 import { orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
 import { isPlainListing, issueMatches, issueQueryOf, issueSortKey } from './list-query.js'
-import { ALL, PER_PAGE, repoOf } from './repos.js'
+import { PER_PAGE, repoOf } from './repos.js'
 import { type Issue, issue, label, type Repository, simpleUser } from './representations.js'
 import {
-  bodyOf,
   type Ctx,
   canWrite,
-  field,
+  countersOf,
+  fieldsOf,
   type GithubState,
   headersOf,
   isAnswer,
-  isNullableString,
-  isString,
-  isStringArray,
-  type Json,
   notFound,
   nowIso,
   ok,
   page,
 } from './state.js'
-import { githubWebhook } from './webhooks.js'
+import { githubWebhook, type IssueChanges } from './webhooks.js'
 
 /** The repository of an issues path, or the answer to give instead (404, 410 when issues are off). */
 export function issuesRepo(ctx: Ctx, write: boolean, docs = DOCS_OF.issues): Repository | ProxyAnswer {
@@ -63,56 +61,33 @@ export const listIssues: Handler<GithubState> = (ctx) => {
       ctx.objects.page('issue', scope, tag, at.perPage, (at.page - 1) * at.perPage, query.direction),
       at,
     )
-  const all = ctx.objects.page('issue', scope, tag, ALL, 0).rows.map((r) => JSON.parse(r) as Issue)
-  const found = all.filter((i) => issueMatches(i, query))
+  const found = storedList<Issue>(ctx.objects, 'issue', scope, { tag }).filter((i) => issueMatches(i, query))
   return page(ctx, slicePage(orderBy(found, issueSortKey(query.sort), query.direction), at), at)
 }
 
-type StateReason = 'completed' | 'not_planned' | 'reopened' | null
-interface IssueFields {
-  title?: string
-  body?: string | null
-  labels?: string[]
-  state?: 'open' | 'closed'
-  state_reason?: StateReason
-}
+const issueBody = z.object({
+  title: z.union([z.string(), z.number().transform(String)]).optional(),
+  body: z.string().nullable().optional(),
+  labels: z.array(z.string()).optional(),
+  state: z.enum(['open', 'closed']).optional(),
+  state_reason: z.enum(['completed', 'not_planned', 'reopened']).nullable().optional(),
+})
 
-/** The title, body and labels of an issue body, or the 422. */
-function issueFields(ctx: Ctx, body: Json): IssueFields | ProxyAnswer {
-  const headers = headersOf(ctx)
-  const title = typeof body.title === 'number' ? String(body.title) : body.title
-  const fields = {
-    title: title === undefined ? undefined : isString(title) ? title : new Error('title'),
-    body: field(body, 'body', isNullableString),
-    labels: field(body, 'labels', isStringArray),
-    state: field(body, 'state', (v): v is 'open' | 'closed' => v === 'open' || v === 'closed'),
-    state_reason: field(
-      body,
-      'state_reason',
-      (v): v is StateReason => v === null || v === 'completed' || v === 'not_planned' || v === 'reopened',
-    ),
-  }
-  for (const [key, value] of Object.entries(fields)) {
-    if (value instanceof Error) return validationFailed(headers, 'Issue', key, 'invalid')
-  }
-  if (typeof fields.title === 'string' && fields.title.trim() === '')
-    return validationFailed(headers, 'Issue', 'title', 'missing_field')
-  return fields as IssueFields
-}
-
-/** The issue body's fields, or the answer (bad JSON, 422) to give instead. */
-function fieldsOf(ctx: Ctx): IssueFields | ProxyAnswer {
-  const body = bodyOf(ctx)
-  return isAnswer(body) ? body : issueFields(ctx, body)
+/** The issue body's fields, or the answer (bad JSON, 422, a blank title) to give instead. */
+function fieldsOfIssue(ctx: Ctx): z.output<typeof issueBody> | ProxyAnswer {
+  const fields = fieldsOf(ctx, 'Issue', issueBody)
+  if (!isAnswer(fields) && fields.title?.trim() === '')
+    return validationFailed(headersOf(ctx), 'Issue', 'title', 'missing_field')
+  return fields
 }
 
 export const createIssue: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, true)
   if (isAnswer(repo)) return repo
-  const fields = fieldsOf(ctx)
+  const fields = fieldsOfIssue(ctx)
   if (isAnswer(fields)) return fields
   if (fields.title === undefined) return validationFailed(headersOf(ctx), 'Issue', 'title', 'missing_field')
-  const counters = ctx.state.repos[repo.name.toLowerCase()]!
+  const counters = countersOf(ctx.state, repo.name)!
   const number = counters.next_number++
   const id = ctx.state.next_issue_id++
   ctx.saveState(ctx.state)
@@ -150,13 +125,12 @@ export const getIssue: Handler<GithubState> = (ctx) => {
 export const updateIssue: Handler<GithubState> = (ctx) => {
   const repo = issuesRepo(ctx, true)
   if (isAnswer(repo)) return repo
-  const text = ctx.objects.get('issue', String(repo.id), numberOf(ctx))
-  if (!text) return notFound(ctx, DOCS_OF.issues)
-  const fields = fieldsOf(ctx)
+  const before = storedOne<Issue>(ctx.objects, 'issue', String(repo.id), numberOf(ctx))
+  if (!before) return notFound(ctx, DOCS_OF.issues)
+  const fields = fieldsOfIssue(ctx)
   if (isAnswer(fields)) return fields
-  const before = JSON.parse(text) as Issue
   const at = nowIso(ctx)
-  const changes: { title?: { from: string }; body?: { from: string | null } } = {}
+  const changes: IssueChanges = {}
   if (fields.title !== undefined && fields.title !== before.title) changes.title = { from: before.title }
   if (fields.body !== undefined && fields.body !== before.body) changes.body = { from: before.body }
   const state = fields.state ?? before.state

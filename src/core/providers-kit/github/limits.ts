@@ -14,13 +14,15 @@ function updatedAtOf(body: Uint8Array | null): number | undefined {
 
 /**
  * GitHub's primary rate limit and conditional requests around a handler: each call counts against
- * the account's hourly `core` budget and carries the `x-ratelimit-*` headers; a spent budget gets
- * GitHub's 403 (`x-ratelimit-remaining: 0`, what Octokit's throttling plugin waits on); a GET whose
- * `If-None-Match`/`If-Modified-Since` still holds gets a 304 that is not counted, as GitHub does.
+ * the account's hourly budget (`graphql` for GraphQL, `core` for REST) and carries the
+ * `x-ratelimit-*` headers; a spent budget gets GitHub's 403 (`x-ratelimit-remaining: 0`, what
+ * Octokit's throttling plugin waits on); a GET whose `If-None-Match`/`If-Modified-Since` still
+ * holds gets a 304 that is not counted, as GitHub does.
  */
 export const limited =
-  (handler: Handler<GithubState>, resource: 'core' | 'graphql' = 'core'): Handler<GithubState> =>
+  (handler: Handler<GithubState>): Handler<GithubState> =>
   (ctx) => {
+    const resource = ctx.call.path === '/graphql' ? 'graphql' : 'core'
     const window = ctx.rates.windowOf(accountOf(ctx), resource, ctx.nowMs, RATE_LIMIT)
     if (remainingOf(window) === 0)
       return githubError(

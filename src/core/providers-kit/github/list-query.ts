@@ -1,26 +1,14 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
 import { queryOf } from '../kit/http.js'
-import { type Direction, enumParam, timestampParam } from '../kit/listing.js'
+import { enumParam, timestampParam } from '../kit/listing.js'
 import { validationFailed } from './errors.js'
 import type { Issue } from './representations.js'
 import { type Ctx, headersOf } from './state.js'
 
-/** The query of `GET /repos/{owner}/{repo}/issues`, checked. */
-export interface IssueQuery {
-  state: 'open' | 'closed' | 'all'
-  labels: string[]
-  sort: 'created' | 'updated' | 'comments'
-  direction: Direction
-  since: number | undefined
-  creator: string | null
-  assignee: string | null
-  mentioned: string | null
-}
-
 const refuse = (ctx: Ctx, name: string) => validationFailed(headersOf(ctx), 'Issue', name, 'invalid')
 
 /** The issue list's parameters, or GitHub's 422 naming the first bad one. */
-export function issueQueryOf(ctx: Ctx): IssueQuery | ProxyAnswer {
+export function issueQueryOf(ctx: Ctx) {
   const q = queryOf(ctx.call)
   const state = enumParam(q.get('state'), ['open', 'closed', 'all'] as const, 'open')
   if (!state) return refuse(ctx, 'state')
@@ -49,6 +37,9 @@ export function issueQueryOf(ctx: Ctx): IssueQuery | ProxyAnswer {
 const sameLogin = (a: string | undefined | null, b: string) => !!a && a.toLowerCase() === b.toLowerCase()
 const mentions = (text: string | null, login: string) =>
   !!text && new RegExp(`(^|[^\\w-])@${login.replace(/[^A-Za-z0-9-]/g, '')}(?![\\w-])`, 'i').test(text)
+
+/** The query of `GET /repos/{owner}/{repo}/issues`, checked. */
+export type IssueQuery = Exclude<ReturnType<typeof issueQueryOf>, ProxyAnswer>
 
 /** Whether an issue passes the list's filters (`assignee=none|*` as GitHub reads them). */
 export function issueMatches(i: Issue, q: IssueQuery): boolean {

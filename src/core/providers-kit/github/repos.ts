@@ -1,21 +1,20 @@
+import { z } from 'zod'
 import { queryOf } from '../kit/http.js'
 import { enumParam, orderBy, slicePage } from '../kit/listing.js'
 import { pageNumberOf } from '../kit/pagination.js'
 import type { Handler } from '../kit/provider-kit.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { DOCS_OF, githubError, validationFailed } from './errors.js'
 import { privateUser, type Repository, repository } from './representations.js'
 import {
-  bodyOf,
   type Ctx,
   canSee,
   canWrite,
-  field,
+  countersOf,
+  fieldsOf,
   type GithubState,
   headersOf,
   isAnswer,
-  isBoolean,
-  isNullableString,
-  isString,
   notFound,
   nowIso,
   ok,
@@ -25,11 +24,9 @@ import { githubWebhook } from './webhooks.js'
 
 const REPO_NAME = /^[A-Za-z0-9._-]{1,100}$/
 export const PER_PAGE = { default: 30, max: 100 }
-/** Enough rows for a whole kind of one account (lists are filtered and ordered in memory). */
-export const ALL = 1_000_000
 
 export const getUser: Handler<GithubState> = (ctx) => {
-  const repos = ctx.objects.page('repo', '', null, ALL, 0).rows.map((r) => JSON.parse(r) as Repository)
+  const repos = storedList<Repository>(ctx.objects, 'repo', '')
   const privateRepos = repos.filter((r) => r.private).length
   return ok(
     ctx,
@@ -68,42 +65,27 @@ export const listRepos: Handler<GithubState> = (ctx) => {
     )
   // Every repository of the simulated account is the user's own: `member` lists none.
   const wanted = type === 'member' ? 'none' : type === 'public' || type === 'private' ? type : visibility
-  const repos = ctx.objects
-    .page('repo', '', null, ALL, 0)
-    .rows.map((r) => JSON.parse(r) as Repository)
-    .filter((r) => canSee(ctx.scopes, r) && (wanted === 'all' || r.visibility === wanted))
+  const repos = storedList<Repository>(ctx.objects, 'repo', '').filter(
+    (r) => canSee(ctx.scopes, r) && (wanted === 'all' || r.visibility === wanted),
+  )
   const key = (r: Repository) =>
     sort === 'full_name' ? [r.full_name.toLowerCase(), r.id] : [Date.parse(r[`${sort}_at`]), r.id]
   return page(ctx, slicePage(orderBy(repos, key, direction), at), at)
 }
 
+const newRepo = z.object({
+  name: z.string().optional(),
+  description: z.string().nullable().optional(),
+  homepage: z.string().nullable().optional(),
+  private: z.boolean().optional(),
+  has_issues: z.boolean().optional(),
+})
+
 export const createRepo: Handler<GithubState> = (ctx) => {
-  const body = bodyOf(ctx)
-  if (isAnswer(body)) return body
+  const fields = fieldsOf(ctx, 'Repository', newRepo)
+  if (isAnswer(fields)) return fields
   const headers = headersOf(ctx)
-  const fields = {
-    name: field(body, 'name', isString),
-    description: field(body, 'description', isNullableString),
-    homepage: field(body, 'homepage', isNullableString),
-    private: field(body, 'private', isBoolean),
-    has_issues: field(body, 'has_issues', isBoolean),
-  }
-  for (const [key, value] of Object.entries(fields)) {
-    if (value instanceof Error) return validationFailed(headers, 'Repository', key, 'invalid')
-  }
-  const {
-    name,
-    description,
-    homepage,
-    private: isPrivate,
-    has_issues: hasIssues,
-  } = fields as {
-    name?: string
-    description?: string | null
-    homepage?: string | null
-    private?: boolean
-    has_issues?: boolean
-  }
+  const { name, description, homepage, private: isPrivate, has_issues: hasIssues } = fields
   if (!canWrite(ctx.scopes, { private: isPrivate === true })) {
     // OAuth tokens without the scope get a 404 (GitHub does not confirm what the token cannot do).
     const refused: [string, string] = ['x-accepted-oauth-scopes', 'public_repo, repo']
@@ -113,19 +95,13 @@ export const createRepo: Handler<GithubState> = (ctx) => {
   if (!REPO_NAME.test(name) || name === '.' || name === '..')
     return validationFailed(headers, 'Repository', 'name', 'custom', 'name is invalid')
   const key = name.toLowerCase()
-  if (ctx.state.repos[key])
-    return githubError(422, 'Repository creation failed.', headers, {
-      errors: [
-        {
-          resource: 'Repository',
-          code: 'custom',
-          field: 'name',
-          message: 'name already exists on this account',
-        },
-      ],
-    })
+  if (countersOf(ctx.state, key)) {
+    const taken = 'name already exists on this account'
+    return validationFailed(headers, 'Repository', 'name', 'custom', taken, 'Repository creation failed.')
+  }
   const id = ctx.state.next_repo_id++
-  ctx.state.repos[key] = { id, next_number: 1 }
+  // A computed key: `__proto__` is a repository name like any other, not the object's prototype.
+  ctx.state.repos = { ...ctx.state.repos, [key]: { id, next_number: 1 } }
   ctx.saveState(ctx.state)
   const repo = repository({
     id,
@@ -145,16 +121,16 @@ export const createRepo: Handler<GithubState> = (ctx) => {
   return ok(ctx, 201, text, [['location', repo.url]])
 }
 
-/** The repository the path's `owner`/`repo` name, if this token may see it. */
-export function repoOf(ctx: Ctx): Repository | undefined {
-  const { owner, repo: name } = ctx.params
-  if (owner === undefined || name === undefined) return undefined
+/** The repository `owner`/`name` (the path's by default) names, if this token may see it. */
+export function repoOf(
+  ctx: Ctx,
+  owner = ctx.params.owner ?? '',
+  name = ctx.params.repo ?? '',
+): Repository | undefined {
   if (owner.toLowerCase() !== ctx.state.user.login.toLowerCase()) return undefined
-  const known = ctx.state.repos[name.toLowerCase()]
-  const text = known && ctx.objects.get('repo', '', known.id)
-  if (!text) return undefined
-  const repo = JSON.parse(text) as Repository
-  return canSee(ctx.scopes, repo) ? repo : undefined
+  const known = countersOf(ctx.state, name)
+  const repo = known && storedOne<Repository>(ctx.objects, 'repo', '', known.id)
+  return repo && canSee(ctx.scopes, repo) ? repo : undefined
 }
 
 export const getRepo: Handler<GithubState> = (ctx) => {

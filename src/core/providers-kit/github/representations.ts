@@ -17,6 +17,35 @@ export interface GithubUser {
 const nodeId = (prefix: string, id: number) =>
   Buffer.from(`${prefix}${id}`).toString('base64').replace(/=+$/, '')
 
+/**
+ * The hypermedia `<name>_url` fields under `base`, in the table's order: `name` links `/name`,
+ * `name{/x}` adds GitHub's URI template, `name=path` links a path of another name.
+ */
+const urlsOf = (base: string, table: string): Record<`${string}_url`, string> =>
+  Object.fromEntries(
+    table
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((entry) => {
+        const [, key = '', rest = ''] = /^([a-z_]+)(.*)$/.exec(entry) ?? []
+        return [`${key}_url`, `${base}/${rest.startsWith('=') ? rest.slice(1) : key + rest}`]
+      }),
+  )
+
+const USER_URLS = `
+  followers following{/other_user} gists{/gist_id} starred{/owner}{/repo} subscriptions
+  organizations=orgs repos events{/privacy} received_events`
+
+const REPO_URLS = `
+  forks keys{/key_id} collaborators{/collaborator} teams hooks issue_events=issues/events{/number}
+  events assignees{/user} branches{/branch} tags blobs=git/blobs{/sha} git_tags=git/tags{/sha}
+  git_refs=git/refs{/sha} trees=git/trees{/sha} statuses=statuses/{sha} languages stargazers
+  contributors subscribers subscription commits{/sha} git_commits=git/commits{/sha}
+  comments{/number} issue_comment=issues/comments{/number} contents=contents/{+path}
+  compare=compare/{base}...{head} merges archive={archive_format}{/ref} downloads issues{/number}
+  pulls{/number} milestones{/number} notifications{?since,all,participating} labels{/name}
+  releases{/id} deployments`
+
 /** simple-user: the user embedded in repositories, issues and comments. */
 export function simpleUser(user: Pick<GithubUser, 'login' | 'id'>) {
   const url = `${API}/users/${user.login}`
@@ -28,15 +57,7 @@ export function simpleUser(user: Pick<GithubUser, 'login' | 'id'>) {
     gravatar_id: '',
     url,
     html_url: `${WEB}/${user.login}`,
-    followers_url: `${url}/followers`,
-    following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`,
-    starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`,
+    ...urlsOf(url, USER_URLS),
     type: 'User',
     user_view_type: 'public',
     site_admin: false,
@@ -99,42 +120,7 @@ export function repository(r: RepoInput) {
     description: r.description,
     fork: false,
     url,
-    forks_url: `${url}/forks`,
-    keys_url: `${url}/keys{/key_id}`,
-    collaborators_url: `${url}/collaborators{/collaborator}`,
-    teams_url: `${url}/teams`,
-    hooks_url: `${url}/hooks`,
-    issue_events_url: `${url}/issues/events{/number}`,
-    events_url: `${url}/events`,
-    assignees_url: `${url}/assignees{/user}`,
-    branches_url: `${url}/branches{/branch}`,
-    tags_url: `${url}/tags`,
-    blobs_url: `${url}/git/blobs{/sha}`,
-    git_tags_url: `${url}/git/tags{/sha}`,
-    git_refs_url: `${url}/git/refs{/sha}`,
-    trees_url: `${url}/git/trees{/sha}`,
-    statuses_url: `${url}/statuses/{sha}`,
-    languages_url: `${url}/languages`,
-    stargazers_url: `${url}/stargazers`,
-    contributors_url: `${url}/contributors`,
-    subscribers_url: `${url}/subscribers`,
-    subscription_url: `${url}/subscription`,
-    commits_url: `${url}/commits{/sha}`,
-    git_commits_url: `${url}/git/commits{/sha}`,
-    comments_url: `${url}/comments{/number}`,
-    issue_comment_url: `${url}/issues/comments{/number}`,
-    contents_url: `${url}/contents/{+path}`,
-    compare_url: `${url}/compare/{base}...{head}`,
-    merges_url: `${url}/merges`,
-    archive_url: `${url}/{archive_format}{/ref}`,
-    downloads_url: `${url}/downloads`,
-    issues_url: `${url}/issues{/number}`,
-    pulls_url: `${url}/pulls{/number}`,
-    milestones_url: `${url}/milestones{/number}`,
-    notifications_url: `${url}/notifications{?since,all,participating}`,
-    labels_url: `${url}/labels{/name}`,
-    releases_url: `${url}/releases{/id}`,
-    deployments_url: `${url}/deployments`,
+    ...urlsOf(url, REPO_URLS),
     created_at: r.created_at,
     updated_at: r.created_at,
     pushed_at: r.created_at,
@@ -246,17 +232,11 @@ export function issue(i: IssueInput) {
 }
 export type Issue = ReturnType<typeof issue>
 
+const REACTIONS = ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes']
 const reactions = (url: string) => ({
   url,
   total_count: 0,
-  '+1': 0,
-  '-1': 0,
-  laugh: 0,
-  hooray: 0,
-  confused: 0,
-  heart: 0,
-  rocket: 0,
-  eyes: 0,
+  ...Object.fromEntries(REACTIONS.map((reaction) => [reaction, 0])),
 })
 
 export interface CommentInput {

@@ -1,4 +1,5 @@
 import { routeTable } from '../kit/routes.js'
+import { wrapRouter } from '../kit/wrap-router.js'
 import { createComment, listComments } from './comments.js'
 import { graphqlEndpoint } from './graphql/endpoint.js'
 import type { RestCall } from './graphql/resolvers.js'
@@ -7,7 +8,15 @@ import { limited } from './limits.js'
 import { createRepo, getRepo, getUser, listRepos } from './repos.js'
 import type { GithubState } from './state.js'
 
-/** The simulated GitHub REST v3 operations. */
+/** A REST operation run inside another call (a GraphQL mutation): same account, no extra count. */
+const rest: RestCall = (ctx, method, path, body) => {
+  const call = { ...ctx.call, method, path, query: '', body: Buffer.from(JSON.stringify(body)) }
+  const handler = table(call)
+  if (!handler) throw new Error(`no REST operation ${method} ${path}`)
+  return handler({ ...ctx, call })
+}
+
+/** The simulated GitHub REST v3 operations, and GraphQL. */
 const table = routeTable<GithubState>(
   [
     ['GET', '/user', getUser],
@@ -20,25 +29,10 @@ const table = routeTable<GithubState>(
     ['PATCH', '/repos/:owner/:repo/issues/:number', updateIssue],
     ['GET', '/repos/:owner/:repo/issues/:number/comments', listComments],
     ['POST', '/repos/:owner/:repo/issues/:number/comments', createComment],
+    ['POST', '/graphql', graphqlEndpoint(rest)],
   ],
   { params: { number: /^\d{1,9}$/ } },
 )
 
-/** A REST operation run inside another call (a GraphQL mutation): same account, no extra count. */
-const rest: RestCall = (ctx, method, path, body) => {
-  const call = { ...ctx.call, method, path, query: '', body: Buffer.from(JSON.stringify(body)) }
-  const handler = table(call)
-  if (!handler) throw new Error(`no REST operation ${method} ${path}`)
-  return handler({ ...ctx, call })
-}
-const graphql = limited(graphqlEndpoint(rest), 'graphql')
-
 /** The operations, each behind the rate limit (REST: `core`, GraphQL: `graphql`) and conditional requests. */
-export const route: typeof table = Object.assign(
-  (call: Parameters<typeof table>[0]) => {
-    if (call.path === '/graphql') return call.method === 'POST' ? graphql : undefined
-    const handler = table(call)
-    return handler && limited(handler)
-  },
-  { operations: [...table.operations, 'POST /graphql'] },
-)
+export const route = wrapRouter(table, limited)

@@ -1,7 +1,7 @@
 import { fake, type Sample, type SampleBuilder, splitAction } from '../../triggers/samples/sample.js'
 import { isoSeconds } from '../kit/time.js'
 import { issue, issueComment, repository } from './representations.js'
-import { githubWebhook } from './webhooks.js'
+import { type GithubWebhook, githubWebhook } from './webhooks.js'
 
 const DEFAULT_ACTIONS: Record<string, string> = {
   pull_request: 'opened',
@@ -135,33 +135,32 @@ function simulatedShape(event: string, action: string, nowMs: number): Sample | 
     closed_at: closed ? at : null,
     closed_by: closed ? sender : null,
   })
-  if (event === 'repository' && action === 'created')
-    return githubWebhook({ event, action, repository: repo }, sender)
-  if (event === 'issues' && (action === 'opened' || action === 'closed' || action === 'reopened'))
-    return githubWebhook({ event, action, issue: sampleIssue, repository: repo }, sender)
-  if (event === 'issues' && action === 'edited')
-    return githubWebhook(
-      {
-        event,
-        action,
-        issue: sampleIssue,
-        repository: repo,
-        changes: { title: { from: 'Webhooks arrive' } },
-      },
-      sender,
-    )
-  if (event === 'issue_comment' && action === 'created') {
-    const comment = issueComment({
-      id: fake.number(10),
-      repo,
-      issueNumber: 7,
-      body: 'Same here.',
-      user: sender,
-      created_at: at,
-    })
-    return githubWebhook({ event, action, issue: sampleIssue, comment, repository: repo }, sender)
+  const comment = issueComment({
+    id: fake.number(10),
+    repo,
+    issueNumber: 7,
+    body: 'Same here.',
+    user: sender,
+    created_at: at,
+  })
+  const on = { issue: sampleIssue, repository: repo }
+  const edited = { title: { from: 'Webhooks arrive' } }
+  const hooks: Record<string, GithubWebhook> = {
+    'repository.created': { event: 'repository', action: 'created', repository: repo },
+    'issues.opened': { event: 'issues', action: 'opened', ...on },
+    'issues.closed': { event: 'issues', action: 'closed', ...on },
+    'issues.reopened': { event: 'issues', action: 'reopened', ...on },
+    'issues.edited': { event: 'issues', action: 'edited', ...on, changes: edited },
+    'issue_comment.created': {
+      event: 'issue_comment',
+      action: 'created',
+      issue: sampleIssue,
+      comment,
+      repository: repo,
+    },
   }
-  return undefined
+  const hook = hooks[`${event}.${action}`]
+  return hook && githubWebhook(hook, sender)
 }
 
 /** GitHub: the event name in X-GitHub-Event, the action (`pull_request.opened`) in the body. */

@@ -1,11 +1,13 @@
+import type { z } from 'zod'
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
+import { readFields } from '../kit/fields.js'
 import { hashNumber } from '../kit/hash.js'
 import { answer, type HeaderList, isAnswer, jsonBodyOf, proxyUrlOf, queryOf } from '../kit/http.js'
 import { linkHeader } from '../kit/pagination.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
 import { isoSeconds } from '../kit/time.js'
-import { githubError, githubHeaders } from './errors.js'
+import { githubError, githubHeaders, validationFailed } from './errors.js'
 import type { GithubUser } from './representations.js'
 
 /** The simulated account: its user and id counters (objects live in simulation_objects). */
@@ -49,6 +51,10 @@ export function initialState(connection: Connection, nowMs: number): GithubState
   }
 }
 
+/** A repository's id and issue counter by name; own keys only, so `constructor` is a name like any other. */
+export const countersOf = (state: GithubState, name: string) =>
+  Object.hasOwn(state.repos, name.toLowerCase()) ? state.repos[name.toLowerCase()] : undefined
+
 /** What a token with these scopes may see and change, as GitHub decides for OAuth tokens. */
 export const canSee = (scopes: readonly string[], repo: { private: boolean }) =>
   !repo.private || scopes.includes('repo')
@@ -74,6 +80,17 @@ export const bodyOf = (ctx: Ctx): Json | ProxyAnswer =>
   })
 export { isAnswer }
 
+/** The body's fields read through a schema, or GitHub's 400 (bad JSON) or 422 naming the first bad one. */
+export function fieldsOf<S extends z.ZodType>(
+  ctx: Ctx,
+  resource: string,
+  schema: S,
+): z.output<S> | ProxyAnswer {
+  const body = bodyOf(ctx)
+  if (isAnswer(body)) return body
+  return readFields(body, schema, ({ key }) => validationFailed(headersOf(ctx), resource, key, 'invalid'))
+}
+
 /** One page of stored rows as a JSON array, with GitHub's `Link` header. */
 export function page(
   ctx: Ctx,
@@ -83,14 +100,3 @@ export function page(
   const link = linkHeader(proxyUrlOf(ctx.call), queryOf(ctx.call), at.page, at.perPage, found.total)
   return ok(ctx, 200, `[${found.rows.join(',')}]`, link ? [['link', link]] : [])
 }
-
-/** Reads a JSON body field of an expected type; `undefined` when absent. */
-export function field<T>(body: Json, name: string, test: (v: unknown) => v is T): T | undefined | Error {
-  if (!(name in body) || body[name] === undefined) return undefined
-  return test(body[name]) ? (body[name] as T) : new Error(name)
-}
-export const isString = (v: unknown): v is string => typeof v === 'string'
-export const isNullableString = (v: unknown): v is string | null => v === null || typeof v === 'string'
-export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean'
-export const isStringArray = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((x) => typeof x === 'string')

@@ -1,4 +1,5 @@
 import type { AccountObjects, SimulatedAccountSection, SimulationExampleCall } from '../kit/provider-kit.js'
+import { storedList } from '../kit/stored-json.js'
 import type { Issue, Repository } from './representations.js'
 import type { GithubState } from './state.js'
 
@@ -9,19 +10,17 @@ export const SHOWN_ISSUES = 20
 /** The repository the "create a repository" example makes, so a fresh account's examples chain. */
 export const EXAMPLE_REPO = 'hello-switchyard'
 
-const reposOf = (objects: AccountObjects): Repository[] =>
-  objects.page('repo', '', null, SHOWN_REPOS, 0, 'name').rows.map((r) => JSON.parse(r) as Repository)
+const reposOf = (objects: AccountObjects) =>
+  storedList<Repository>(objects, 'repo', '', { order: 'name', limit: SHOWN_REPOS })
 
 /** The simulated account's repositories (by name) and its newest issues across them. */
 export function githubAccountView(objects: AccountObjects): SimulatedAccountSection[] {
   const repos = reposOf(objects)
   // Issue ids grow with each new issue, so the highest ids are the newest across repositories.
+  const newestOf = (repo: Repository) =>
+    storedList<Issue>(objects, 'issue', String(repo.id), { order: 'desc', limit: SHOWN_ISSUES })
   const issues = repos
-    .flatMap((repo) =>
-      objects
-        .page('issue', String(repo.id), null, SHOWN_ISSUES, 0)
-        .rows.map((r) => ({ repo, issue: JSON.parse(r) as Issue })),
-    )
+    .flatMap((repo) => newestOf(repo).map((issue) => ({ repo, issue })))
     .sort((a, b) => b.issue.id - a.issue.id)
     .slice(0, SHOWN_ISSUES)
   return [

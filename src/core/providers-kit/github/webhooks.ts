@@ -13,22 +13,14 @@ import {
  * representations its API answers with. `switchyard trigger github issues.opened` builds its
  * samples here too, so a triggered webhook and a simulated one look alike.
  */
+type AboutIssue = { issue: Issue; repository: Repository }
+/** What an `issues.edited` webhook says changed: the title's and body's values before. */
+export type IssueChanges = { title?: { from: string }; body?: { from: string | null } }
 export type GithubWebhook =
   | { event: 'repository'; action: 'created'; repository: Repository }
-  | {
-      event: 'issues'
-      action: 'opened' | 'closed' | 'reopened'
-      issue: Issue
-      repository: Repository
-    }
-  | {
-      event: 'issues'
-      action: 'edited'
-      issue: Issue
-      repository: Repository
-      changes: { title?: { from: string }; body?: { from: string | null } }
-    }
-  | { event: 'issue_comment'; action: 'created'; issue: Issue; comment: IssueComment; repository: Repository }
+  | ({ event: 'issues'; action: 'opened' | 'closed' | 'reopened' } & AboutIssue)
+  | ({ event: 'issues'; action: 'edited'; changes: IssueChanges } & AboutIssue)
+  | ({ event: 'issue_comment'; action: 'created'; comment: IssueComment } & AboutIssue)
 
 /** The repository as webhooks carry it: the API's, plus the legacy counters webhooks keep. */
 export const webhookRepository = (r: Repository) => {

@@ -1,4 +1,6 @@
 import { GraphQLError, graphqlSync } from 'graphql'
+import { z } from 'zod'
+import { readFields } from '../../kit/fields.js'
 import { parseBounded } from '../../kit/graphql.js'
 import { answer } from '../../kit/http.js'
 import type { Handler } from '../../kit/provider-kit.js'
@@ -9,6 +11,14 @@ import { type RestCall, rootOf } from './resolvers.js'
 import { githubGraphqlSchema } from './schema.js'
 
 const DOCS = 'https://docs.github.com/graphql'
+const NO_QUERY = 'A query attribute must be specified and must be a string.'
+
+/** The request body; an `operationName` that is not a string is ignored, as GitHub does. */
+const graphqlRequest = z.object({
+  query: z.string({ error: NO_QUERY }).refine((q) => q.trim() !== '', NO_QUERY),
+  variables: z.record(z.string(), z.unknown(), { error: 'Variables must be an object.' }).nullish(),
+  operationName: z.string().optional().catch(undefined),
+})
 
 /** An error as GitHub's GraphQL API writes it: `type` when it has one, then path, locations, message. */
 function githubShape(error: GraphQLError) {
@@ -30,21 +40,11 @@ export const graphqlEndpoint =
   (ctx) => {
     const body = bodyOf(ctx)
     if (isAnswer(body)) return body
-    const { query, variables, operationName } = body
-    if (typeof query !== 'string' || query.trim() === '')
-      return githubError(
-        400,
-        'A query attribute must be specified and must be a string.',
-        headersOf(ctx),
-        {},
-        DOCS,
-      )
-    if (
-      variables !== undefined &&
-      variables !== null &&
-      (typeof variables !== 'object' || Array.isArray(variables))
+    const request = readFields(body, graphqlRequest, ({ message }) =>
+      githubError(400, message, headersOf(ctx), {}, DOCS),
     )
-      return githubError(400, 'Variables must be an object.', headersOf(ctx), {}, DOCS)
+    if (isAnswer(request)) return request
+    const { query, variables, operationName } = request
     // Parsed within the kit's token bound first: graphql-js's own parse and validation have none.
     const bounded = parseBounded(query)
     if (bounded instanceof GraphQLError)
@@ -53,8 +53,8 @@ export const graphqlEndpoint =
       schema: githubGraphqlSchema,
       source: query,
       rootValue: rootOf(ctx, rest),
-      variableValues: (variables ?? undefined) as Record<string, unknown> | undefined,
-      operationName: typeof operationName === 'string' ? operationName : undefined,
+      variableValues: variables ?? undefined,
+      operationName,
     })
     const out = {
       ...('data' in result && { data: result.data }),

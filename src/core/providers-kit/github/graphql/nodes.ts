@@ -1,5 +1,7 @@
-import { decodeCursor, encodeCursor } from '../../kit/pagination.js'
-import { ALL } from '../repos.js'
+import { offsetAfter, offsetConnection } from '../../kit/connection.js'
+import { orderBy } from '../../kit/listing.js'
+import { storedList, storedOne } from '../../kit/stored-json.js'
+import { issueSortKey } from '../list-query.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
 import { privateUser } from '../representations.js'
 import type { Ctx } from '../state.js'
@@ -39,37 +41,23 @@ export function connection<T, V>(
       'EXCESSIVE_PAGINATION',
       `Requesting ${args.first} records on the \`${field}\` connection exceeds the \`first\` limit of ${MAX_PAGE} records.`,
     )
-  const after = decodeCursor(args.after, kind)
-  if (after === null)
+  const offset = offsetAfter(args.after, kind)
+  if (offset === null)
     throw new GithubGraphqlError(
       'INVALID_CURSOR_ARGUMENTS',
       `\`${args.after}\` does not appear to be a valid cursor.`,
     )
-  const start = after === undefined ? 0 : Number(after) + 1
-  const slice = items.slice(start, start + args.first)
-  const edges = slice.map((item, i) => ({ cursor: encodeCursor(kind, start + i), node: view(item) }))
-  return {
-    totalCount: items.length,
-    pageInfo: {
-      hasNextPage: start + slice.length < items.length,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-    edges,
-    nodes: edges.map((e) => e.node),
-  }
+  const page = items.slice(offset, offset + args.first).map(view)
+  return offsetConnection(kind, offset, page, items.length)
 }
 
 const WEB = 'https://github.com'
-const parsed = <T>(rows: string[]) => rows.map((r) => JSON.parse(r) as T)
 
-export const reposOf = (ctx: Ctx) =>
-  parsed<Repository>(ctx.objects.page('repo', '', null, ALL, 0, 'name').rows)
+export const reposOf = (ctx: Ctx) => storedList<Repository>(ctx.objects, 'repo', '', { order: 'name' })
 export const issuesOf = (ctx: Ctx, repo: Repository) =>
-  parsed<Issue>(ctx.objects.page('issue', String(repo.id), null, ALL, 0).rows)
+  storedList<Issue>(ctx.objects, 'issue', String(repo.id))
 export const commentsOf = (ctx: Ctx, repo: Repository, number: number) =>
-  parsed<IssueComment>(ctx.objects.page('comment', `${repo.id}/${number}`, null, ALL, 0, 'asc').rows)
+  storedList<IssueComment>(ctx.objects, 'comment', `${repo.id}/${number}`)
 
 export function userView(ctx: Ctx) {
   const u = privateUser(ctx.state.user, { publicRepos: 0, privateRepos: 0 })
@@ -105,10 +93,9 @@ function issueList(ctx: Ctx, repo: Repository, args: IssueArgs) {
       (!labels || i.labels.some((l) => labels.includes(l.name.toLowerCase()))),
   )
   const order = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' }
-  const key = (i: Issue) =>
-    order.field === 'COMMENTS' ? i.comments : order.field === 'UPDATED_AT' ? Date.parse(i.updated_at) : 0
-  const sign = order.direction === 'ASC' ? 1 : -1
-  return found.sort((a, b) => sign * (key(a) - key(b) || a.number - b.number))
+  const sort =
+    order.field === 'CREATED_AT' ? 'created' : order.field === 'UPDATED_AT' ? 'updated' : 'comments'
+  return orderBy(found, issueSortKey(sort), order.direction === 'ASC' ? 'asc' : 'desc')
 }
 
 export function repoView(ctx: Ctx, r: Repository) {
@@ -125,13 +112,13 @@ export function repoView(ctx: Ctx, r: Repository) {
     createdAt: r.created_at,
     owner: () => userView(ctx),
     issue: ({ number }: { number: number }) => {
-      const text = ctx.objects.get('issue', String(r.id), number)
-      if (!text)
+      const issue = storedOne<Issue>(ctx.objects, 'issue', String(r.id), number)
+      if (!issue)
         throw new GithubGraphqlError(
           'NOT_FOUND',
           `Could not resolve to an issue or pull request with the number of ${number}.`,
         )
-      return issueView(ctx, r, JSON.parse(text) as Issue)
+      return issueView(ctx, r, issue)
     },
     issues: (args: IssueArgs) =>
       connection('issue', 'issues', issueList(ctx, r, args), args, (i) => issueView(ctx, r, i)),

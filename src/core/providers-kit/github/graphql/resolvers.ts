@@ -3,8 +3,9 @@ import { encodeCursor } from '../../kit/pagination.js'
 import { remainingOf } from '../../kit/rate-limit.js'
 import { isoSeconds } from '../../kit/time.js'
 import { RATE_LIMIT } from '../errors.js'
+import { repoOf } from '../repos.js'
 import type { Issue, IssueComment, Repository } from '../representations.js'
-import { accountOf, type Ctx } from '../state.js'
+import { accountOf, type Ctx, canSee } from '../state.js'
 import {
   commentsOf,
   commentView,
@@ -34,7 +35,7 @@ function find(ctx: Ctx, nodeId: string): Found | undefined {
   const id = Number(digits)
   if (type === 'User') return id === ctx.state.user.id ? { type } : undefined
   for (const repo of reposOf(ctx)) {
-    if (repo.private && !ctx.scopes.includes('repo')) continue
+    if (!canSee(ctx.scopes, repo)) continue
     if (type === 'Repository' && repo.id === id) return { type, repo }
     if (type !== 'Issue' && type !== 'IssueComment') continue
     for (const issue of issuesOf(ctx, repo)) {
@@ -81,12 +82,7 @@ export function rootOf(ctx: Ctx, rest: RestCall) {
   return {
     viewer: () => userView(ctx),
     repository: ({ owner, name }: { owner: string; name: string }) => {
-      const repo = reposOf(ctx).find(
-        (r) =>
-          owner.toLowerCase() === login.toLowerCase() &&
-          r.name.toLowerCase() === name.toLowerCase() &&
-          (!r.private || ctx.scopes.includes('repo')),
-      )
+      const repo = repoOf(ctx, owner, name)
       if (!repo)
         throw new GithubGraphqlError(
           'NOT_FOUND',

@@ -5,6 +5,19 @@ import { buildSchema } from 'graphql'
  * (a subset of https://docs.github.com/graphql): the viewer, repositories, issues and their
  * comments as connections, `node`, `rateLimit`, and three mutations.
  */
+/** A connection of `node`s with its edge type, as GitHub pages every list. */
+const connection = (node: string) => /* GraphQL */ `
+  type ${node}Connection {
+    totalCount: Int!
+    pageInfo: PageInfo!
+    nodes: [${node}]
+    edges: [${node}Edge]
+  }
+  type ${node}Edge {
+    cursor: String!
+    node: ${node}
+  }`
+
 export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
   scalar DateTime
   scalar URI
@@ -152,36 +165,9 @@ export const githubGraphqlSchema = buildSchema(/* GraphQL */ `
     issue: Issue!
   }
 
-  type RepositoryConnection {
-    totalCount: Int!
-    pageInfo: PageInfo!
-    nodes: [Repository]
-    edges: [RepositoryEdge]
-  }
-  type RepositoryEdge {
-    cursor: String!
-    node: Repository
-  }
-  type IssueConnection {
-    totalCount: Int!
-    pageInfo: PageInfo!
-    nodes: [Issue]
-    edges: [IssueEdge]
-  }
-  type IssueEdge {
-    cursor: String!
-    node: Issue
-  }
-  type IssueCommentConnection {
-    totalCount: Int!
-    pageInfo: PageInfo!
-    nodes: [IssueComment]
-    edges: [IssueCommentEdge]
-  }
-  type IssueCommentEdge {
-    cursor: String!
-    node: IssueComment
-  }
+  ${connection('Repository')}
+  ${connection('Issue')}
+  ${connection('IssueComment')}
   type LabelConnection {
     totalCount: Int!
     nodes: [Label]
