@@ -110,10 +110,12 @@ const buildCommitWorker = (outdir) =>
 // - the cache this build writes (warmCodeCache) must be accepted, or every start compiles anew.
 // test/cli/code-cache.test.ts checks all three on the built bundle. Whitespace and syntax are
 // minified (less to read and hash at every start); names are kept for readable stack traces.
+// BUILD_READABLE=1 keeps the whitespace, one statement a line, so a CPU profile's line numbers (and
+// the bundle's `// src/...` file markers) point somewhere useful.
 await build({
   ...common,
   format: 'cjs',
-  minifyWhitespace: true,
+  minifyWhitespace: !process.env.BUILD_READABLE,
   minifySyntax: true,
   entryPoints: { cli: join(root, 'src/cli/main.ts') },
   outExtension: { '.js': '.cjs' },
