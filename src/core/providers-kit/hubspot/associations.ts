@@ -1,4 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
+import { afterPage } from '../kit/pagination.js'
 import {
   associate,
   associationBetween,
@@ -6,6 +7,7 @@ import {
   type Ctx,
   canRead,
   canWrite,
+  dissociate,
   isAnswer,
   iso,
   jsonBody,
@@ -14,7 +16,6 @@ import {
   objectNotFound,
   ok,
   queryOf,
-  saveAssociation,
 } from './context.js'
 import { validationError } from './errors.js'
 import {
@@ -114,16 +115,13 @@ export function listAssociations(ctx: Ctx): ProxyAnswer {
   if (isAnswer(pair)) return pair
   const query = queryOf(ctx)
   const limit = Math.min(Number(query.get('limit') ?? 500) || 500, 500)
-  const after = query.get('after')
   const all = associationsOf(ctx, pair.direction, pair.fromId).sort(
     (a, b) => Number(a.toObjectId) - Number(b.toObjectId),
   )
-  const rest = all.filter((a) => after === null || Number(a.toObjectId) >= Number(after))
-  const page = rest.slice(0, limit)
-  const next = rest[limit]
+  const { page, next } = afterPage(all, (a) => a.toObjectId, query.get('after'), limit)
   return ok(200, {
     results: page.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })),
-    ...(next && { paging: { next: { after: next.toObjectId } } }),
+    ...(next && { paging: { next: { after: next } } }),
   })
 }
 
@@ -131,8 +129,6 @@ export function listAssociations(ctx: Ctx): ProxyAnswer {
 export function removeAssociation(ctx: Ctx): ProxyAnswer {
   const pair = pairOf(ctx, true)
   if (isAnswer(pair)) return pair
-  const { from, to, fromId, toId } = pair
-  saveAssociation(ctx, directionFrom(from), fromId, { toObjectId: toId!, associationTypes: [] })
-  saveAssociation(ctx, directionFrom(to), toId!, { toObjectId: fromId, associationTypes: [] })
+  dissociate(ctx, pair.from, pair.fromId, pair.toId!)
   return noContent()
 }

@@ -1,8 +1,8 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import { type Ctx, canRead, canWrite, isAnswer, iso, type Json, jsonBody, noContent, ok } from './context.js'
+import { type Ctx, isAnswer, iso, type Json, jsonBody, noContent, objectOperation, ok } from './context.js'
 import { validationError } from './errors.js'
 import { archiveObject, createObject, getObject, updateObject } from './objects.js'
-import { kindOf, type ObjectKind } from './representations.js'
+import type { ObjectKind } from './representations.js'
 
 /**
  * `POST /crm/v3/objects/{type}/batch/{read|create|update|archive}`: each input runs through the
@@ -71,15 +71,14 @@ function batchAnswer(
 type Parsed = { body: Json; inputs: Json[] }
 
 /** A batch operation: the kind's read or write scope, then the parsed `inputs`. */
-const batchOperation =
-  (access: 'read' | 'write', run: (ctx: Ctx, kind: ObjectKind, parsed: Parsed) => ProxyAnswer) =>
-  (ctx: Ctx): ProxyAnswer => {
-    const kind = kindOf(ctx.params.objectType!) as ObjectKind
-    const denied = access === 'read' ? canRead(ctx, kind) : canWrite(ctx, kind)
-    if (denied) return denied
+const batchOperation = (
+  access: 'read' | 'write',
+  run: (ctx: Ctx, kind: ObjectKind, parsed: Parsed) => ProxyAnswer,
+) =>
+  objectOperation(access, (ctx, kind) => {
     const parsed = inputsOf(ctx)
     return isAnswer(parsed) ? parsed : run(ctx, kind, parsed)
-  }
+  })
 
 const idOf = (input: Json) =>
   typeof input.id === 'string' || typeof input.id === 'number' ? String(input.id) : ''

@@ -85,11 +85,23 @@ export function propertiesOf(
 }
 
 /** HubSpot's 409 when another live contact has the email. */
-export function emailTaken(ctx: Ctx, email: string | undefined, self?: string): ProxyAnswer | undefined {
-  if (!email) return undefined
-  const holder = ctx.state.emails[email.toLowerCase()]
+export function emailTaken(
+  ctx: Ctx,
+  kind: ObjectKind,
+  email?: string,
+  self?: string,
+): ProxyAnswer | undefined {
+  const holder = kind === 'contact' && email ? ctx.state.emails[email.toLowerCase()] : undefined
   if (!holder || holder === self) return undefined
   return hubspotError(409, 'CONFLICT', `Contact already exists. Existing ID: ${holder}`)
+}
+
+/** Keeps the contacts' unique-email index: a contact lets go of `from` (if it holds it) and takes `to`. */
+export function reindexEmail(ctx: Ctx, kind: ObjectKind, id: string, from?: string | null, to?: string) {
+  if (kind !== 'contact') return
+  const old = from?.toLowerCase()
+  if (old && ctx.state.emails[old] === id) delete ctx.state.emails[old]
+  if (to) ctx.state.emails[to.toLowerCase()] = id
 }
 
 /** `associations` of a create body: `[{to: {id}, types: [{associationCategory, associationTypeId}]}]`. */
