@@ -1,4 +1,5 @@
 import { decodeCursor, encodeCursor } from '../kit/pagination.js'
+import { storedList } from '../kit/stored-json.js'
 import { BadArgument, booleanArg, limitArg, stringArg } from './args.js'
 import { createdChannel, microsOf, type SlackChannel, type SlackMessage, tsOf } from './representations.js'
 import { addChannel, type Ctx, emitEvent, fail, findChannel, invalidArguments, ok } from './state.js'
@@ -19,9 +20,7 @@ export function listConversations(ctx: Ctx) {
   const afterNum = after === undefined ? 0 : Number(after)
   if (after === null || !Number.isSafeInteger(afterNum)) return fail(ctx, 'invalid_cursor')
   // Channels are few and never deleted: read them all, in creation order.
-  const channels = ctx.objects
-    .page('channel', '', null, 1_000_000, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as SlackChannel)
+  const channels = storedList<SlackChannel>(ctx.objects, 'channel', '')
     .filter((c) => wanted.has(c.is_private ? 'private_channel' : 'public_channel'))
     .filter((c) => ctx.state.channels[c.id]!.num > afterNum)
   const page = channels.slice(0, limit)
@@ -90,9 +89,7 @@ export function conversationHistory(ctx: Ctx) {
   const from = cursor === undefined ? undefined : Number(cursor)
   if (cursor === null || (from !== undefined && !Number.isSafeInteger(from)))
     return fail(ctx, 'invalid_cursor')
-  const messages = ctx.objects
-    .page('message', found.id, null, 1_000_000, 0, 'desc')
-    .rows.map((r) => JSON.parse(r) as SlackMessage | null)
+  const messages = storedList<SlackMessage | null>(ctx.objects, 'message', found.id, { order: 'desc' })
     .filter((m): m is SlackMessage => m !== null)
     .map((m) => ({ m, at: microsOf(m.ts)! }))
     .filter(

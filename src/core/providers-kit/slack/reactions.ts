@@ -1,4 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { storedOne } from '../kit/stored-json.js'
 import { BadArgument, stringArg } from './args.js'
 import { microsOf, type SlackChannel, type SlackMessage } from './representations.js'
 import { type Ctx, fail, findChannel, invalidArguments, ok, putMessage } from './state.js'
@@ -22,8 +23,8 @@ export function messageArg(ctx: Ctx, tsName: string): FoundMessage | ProxyAnswer
   const channel = ref ? findChannel(ctx, ref, false) : undefined
   if (!channel) return fail(ctx, 'channel_not_found')
   const at = ts ? microsOf(ts) : undefined
-  const text = at === undefined ? undefined : ctx.objects.get('message', channel.id, at)
-  const message = text ? (JSON.parse(text) as SlackMessage | null) : null
+  const message =
+    at === undefined ? undefined : storedOne<SlackMessage | null>(ctx.objects, 'message', channel.id, at)
   if (!message) return fail(ctx, 'message_not_found')
   return { channel, at: at!, message }
 }

@@ -2,6 +2,7 @@ import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashHex } from '../kit/hash.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
+import { storedOne } from '../kit/stored-json.js'
 import type { Args } from './args.js'
 import { slackAnswer, slackError, slackHeaders } from './errors.js'
 import {
@@ -33,32 +34,40 @@ export interface SlackState {
   channels: Record<string, { num: number; name: string; is_private: boolean }>
 }
 
-const TEAMMATES: ReadonlyArray<Omit<SlackMember, 'id' | 'is_owner' | 'is_bot'>> = [
-  {
-    name: 'jenny',
-    real_name: 'Jenny Rosen',
-    title: 'Engineering manager',
-    tz: 'America/New_York',
-    tz_label: 'Eastern Standard Time',
-    tz_offset: -18_000,
-  },
-  {
-    name: 'marcus',
-    real_name: 'Marcus Chen',
-    title: 'Backend engineer',
-    tz: 'Europe/Berlin',
-    tz_label: 'Central European Time',
-    tz_offset: 3_600,
-  },
-  {
-    name: 'priya',
-    real_name: 'Priya Patel',
-    title: 'Product designer',
-    tz: 'Asia/Kolkata',
-    tz_label: 'India Standard Time',
-    tz_offset: 19_800,
-  },
-]
+/** Time zones as users.list shows them: name, label and offset in seconds. */
+const ZONES = {
+  london: ['Europe/London', 'Greenwich Mean Time', 0],
+  newYork: ['America/New_York', 'Eastern Standard Time', -18_000],
+  berlin: ['Europe/Berlin', 'Central European Time', 3_600],
+  kolkata: ['Asia/Kolkata', 'India Standard Time', 19_800],
+  losAngeles: ['America/Los_Angeles', 'Pacific Standard Time', -28_800],
+} as const
+
+const TEAMMATES = [
+  ['jenny', 'Jenny Rosen', 'Engineering manager', ZONES.newYork],
+  ['marcus', 'Marcus Chen', 'Backend engineer', ZONES.berlin],
+  ['priya', 'Priya Patel', 'Product designer', ZONES.kolkata],
+] as const
+
+/** A member of the workspace; neither its owner nor a bot unless `role` says so. */
+const person = (
+  id: string,
+  name: string,
+  real_name: string,
+  title: string,
+  [tz, tz_label, tz_offset]: (typeof ZONES)[keyof typeof ZONES],
+  role: { is_owner?: boolean; is_bot?: boolean } = {},
+): SlackMember => ({
+  id,
+  name,
+  real_name,
+  title,
+  is_owner: role.is_owner ?? false,
+  is_bot: role.is_bot ?? false,
+  tz,
+  tz_label,
+  tz_offset,
+})
 
 const metadataString = (connection: Connection, key: string) => {
   const value = connection.metadata[key]
@@ -93,34 +102,11 @@ export function initialState(connection: Connection, nowMs: number): SlackState 
     app_id: metadataString(connection, 'app_id') ?? slackId('A', `${seed}:app`),
     verification_token: hashHex(`${seed}:verification`, 24),
     members: [
-      {
-        id: userId,
-        name: 'admin',
-        real_name: `${teamName} Admin`,
-        title: 'Workspace owner',
-        is_owner: true,
-        is_bot: false,
-        tz: 'Europe/London',
-        tz_label: 'Greenwich Mean Time',
-        tz_offset: 0,
-      },
-      ...TEAMMATES.map((t) => ({
-        ...t,
-        id: slackId('U', `${seed}:${t.name}`),
-        is_owner: false,
-        is_bot: false,
-      })),
-      {
-        id: 'USLACKBOT',
-        name: 'slackbot',
-        real_name: 'Slackbot',
-        title: '',
-        is_owner: false,
-        is_bot: true,
-        tz: 'America/Los_Angeles',
-        tz_label: 'Pacific Standard Time',
-        tz_offset: -28_800,
-      },
+      person(userId, 'admin', `${teamName} Admin`, 'Workspace owner', ZONES.london, { is_owner: true }),
+      ...TEAMMATES.map(([name, realName, title, zone]) =>
+        person(slackId('U', `${seed}:${name}`), name, realName, title, zone),
+      ),
+      person('USLACKBOT', 'slackbot', 'Slackbot', '', ZONES.losAngeles, { is_bot: true }),
     ],
     created_ms: Math.floor(nowMs / 1000) * 1000,
     ready: false,
@@ -235,8 +221,7 @@ export function findChannel(ctx: Ctx, ref: string, byName: boolean): SlackChanne
     const id = Object.keys(channels).find((k) => channels[k]!.name === name)
     known = id ? channels[id] : undefined
   }
-  const text = known && ctx.objects.get('channel', '', known.num)
-  return text ? (JSON.parse(text) as SlackChannel) : undefined
+  return known && storedOne<SlackChannel>(ctx.objects, 'channel', '', known.num)
 }
 
 /** Queues the Events API delivery of an event in this workspace. */
