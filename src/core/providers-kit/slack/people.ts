@@ -1,5 +1,6 @@
-import { decodeCursor, encodeCursor } from '../kit/pagination.js'
-import { BadArgument, booleanArg, limitArg, stringArg } from './args.js'
+import { isAnswer } from '../kit/http.js'
+import { BadArgument, booleanArg, stringArg } from './args.js'
+import { slackPage } from './paging.js'
 import { createdChannel, emailOf, member, type SlackChannel } from './representations.js'
 import { type Ctx, fail, findChannel, invalidArguments, ok } from './state.js'
 
@@ -36,17 +37,9 @@ export function conversationInfo(ctx: Ctx) {
 export function conversationMembers(ctx: Ctx) {
   const found = channelArg(ctx)
   if (!isChannel(found)) return found
-  const limit = limitArg(ctx.args, 100, 1000)
-  if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const cursor = decodeCursor(ctx.args.get('cursor'), 'member')
-  const start = cursor === undefined ? 0 : Number(cursor)
-  if (cursor === null || !Number.isSafeInteger(start) || start < 0) return fail(ctx, 'invalid_cursor')
-  const ids = channelMembers(ctx, found)
-  const more = start + limit < ids.length
-  return ok(ctx, {
-    members: ids.slice(start, start + limit),
-    response_metadata: { next_cursor: more ? encodeCursor('member', start + limit) : '' },
-  })
+  const paged = slackPage(ctx, channelMembers(ctx, found), 'member', String, { fallback: 100, max: 1000 })
+  if (isAnswer(paged)) return paged
+  return ok(ctx, { members: paged.page, response_metadata: { next_cursor: paged.next } })
 }
 
 /**
