@@ -10,6 +10,7 @@ import {
   dissociate,
   isAnswer,
   iso,
+  type Json,
   jsonBody,
   loadObject,
   noContent,
@@ -55,12 +56,18 @@ function pairOf(ctx: Ctx, write: boolean): Pair | ProxyAnswer {
   return { from, to, fromId: fromId!, toId, direction: directionFrom(from) }
 }
 
+/** An operation on the pair its path names, once found (see pairOf). */
+const pairOperation =
+  (write: boolean, run: (ctx: Ctx, pair: Pair) => ProxyAnswer) =>
+  (ctx: Ctx): ProxyAnswer => {
+    const pair = pairOf(ctx, write)
+    return isAnswer(pair) ? pair : run(ctx, pair)
+  }
+
 const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })
 
 /** `PUT …/associations/default/{toType}/{toId}`: the unlabeled type both ways. */
-export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
+export const createDefaultAssociation = pairOperation(true, (ctx, pair) => {
   const { direction, fromId, toId } = pair
   const typeId = ASSOCIATION_TYPES[direction].unlabeled
   associate(ctx, direction, fromId, toId!, [typeId])
@@ -75,23 +82,17 @@ export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
     startedAt: at,
     completedAt: at,
   })
-}
+})
 
 /** `PUT …/associations/{toType}/{toId}` with `[{associationCategory, associationTypeId}]`. */
-export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
+export const createLabelledAssociation = pairOperation(true, (ctx, pair) => {
   const { direction, fromId, toId } = pair
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const types = ASSOCIATION_TYPES[direction]
   const typeIds = Array.isArray(body)
-    ? body.map((s) =>
-        typeof s === 'object' &&
-        s !== null &&
-        (s as { associationCategory?: unknown }).associationCategory === 'HUBSPOT_DEFINED'
-          ? Number((s as { associationTypeId?: unknown }).associationTypeId)
-          : Number.NaN,
+    ? (body as Array<Json | null>).map((s) =>
+        s?.associationCategory === 'HUBSPOT_DEFINED' ? Number(s.associationTypeId) : Number.NaN,
       )
     : []
   if (typeIds.length === 0 || typeIds.some((t) => !associationType(direction, t)))
@@ -107,12 +108,10 @@ export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
     toObjectId: Number(toId),
     labels: now.associationTypes.flatMap((t) => (t.label ? [t.label] : [])),
   })
-}
+})
 
 /** `GET …/associations/{toType}`: the pairs with their types, by id. */
-export function listAssociations(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, false)
-  if (isAnswer(pair)) return pair
+export const listAssociations = pairOperation(false, (ctx, pair) => {
   const query = queryOf(ctx)
   const limit = Math.min(Number(query.get('limit') ?? 500) || 500, 500)
   const all = associationsOf(ctx, pair.direction, pair.fromId).sort(
@@ -123,12 +122,10 @@ export function listAssociations(ctx: Ctx): ProxyAnswer {
     results: page.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })),
     ...(next && { paging: { next: { after: next } } }),
   })
-}
+})
 
 /** `DELETE …/associations/{toType}/{toId}`: every type between the pair, both ways. */
-export function removeAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
+export const removeAssociation = pairOperation(true, (ctx, pair) => {
   dissociate(ctx, pair.from, pair.fromId, pair.toId!)
   return noContent()
-}
+})

@@ -14,7 +14,7 @@ import type { ObjectKind } from './representations.js'
 const MAX_INPUTS = 100
 
 /** The body's `inputs` (1 to 100 objects), or HubSpot's 400. */
-function inputsOf(ctx: Ctx): { body: Json; inputs: Json[] } | ProxyAnswer {
+function inputsOf(ctx: Ctx): Parsed | ProxyAnswer {
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const inputs = (body as Json).inputs
@@ -24,6 +24,7 @@ function inputsOf(ctx: Ctx): { body: Json; inputs: Json[] } | ProxyAnswer {
     return validationError(`Batch input size ${inputs.length} exceeds the limit of ${MAX_INPUTS}.`)
   return { body: body as Json, inputs: inputs as Json[] }
 }
+type Parsed = { body: Json; inputs: Json[] }
 
 /** One input's call to a single-object operation: its body, path id and query. */
 function runOne(
@@ -52,24 +53,6 @@ const errorEntry = (kind: ObjectKind, failed: Json | null, id: string | undefine
   links: {},
 })
 
-function batchAnswer(
-  ctx: Ctx,
-  results: Json[],
-  errors: Array<ReturnType<typeof errorEntry>>,
-  okStatus: number,
-) {
-  const at = iso(ctx.nowMs)
-  return ok(errors.length > 0 ? 207 : okStatus, {
-    status: 'COMPLETE',
-    results,
-    ...(errors.length > 0 && { numErrors: errors.length, errors }),
-    startedAt: at,
-    completedAt: at,
-  })
-}
-
-type Parsed = { body: Json; inputs: Json[] }
-
 /** A batch operation: the kind's read or write scope, then the parsed `inputs`. */
 const batchOperation = (
   access: 'read' | 'write',
@@ -94,7 +77,7 @@ export const batchRead = batchOperation('read', (ctx, kind, parsed) => {
   return gather(ctx, kind, parsed.inputs, 200, (input) => runOne(ctx, getObject, { id: idOf(input), query }))
 })
 
-/** Runs every input, keeping answers below 300 as results and the rest as errors. */
+/** Runs every input, keeping answers below 300 as results and the rest as errors (then 207). */
 function gather(
   ctx: Ctx,
   kind: ObjectKind,
@@ -109,22 +92,29 @@ function gather(
     if (one.status < 300 && one.body) results.push(one.body)
     else errors.push(errorEntry(kind, one.body, 'id' in input ? idOf(input) : undefined))
   }
-  return batchAnswer(ctx, results, errors, okStatus)
+  const at = iso(ctx.nowMs)
+  return ok(errors.length > 0 ? 207 : okStatus, {
+    status: 'COMPLETE',
+    results,
+    ...(errors.length > 0 && { numErrors: errors.length, errors }),
+    startedAt: at,
+    completedAt: at,
+  })
 }
 
 /** batch/create: `inputs: [{properties, associations?}]`; 201 when every one was created. */
-export const batchCreate = batchOperation('write', (ctx, kind, parsed) => {
-  return gather(ctx, kind, parsed.inputs, 201, (input) => runOne(ctx, createObject, { body: input }))
-})
+export const batchCreate = batchOperation('write', (ctx, kind, parsed) =>
+  gather(ctx, kind, parsed.inputs, 201, (input) => runOne(ctx, createObject, { body: input })),
+)
 
 /** batch/update: `inputs: [{id, properties}]` (`idProperty` per input, as HubSpot takes it). */
-export const batchUpdate = batchOperation('write', (ctx, kind, parsed) => {
-  return gather(ctx, kind, parsed.inputs, 200, (input) => {
+export const batchUpdate = batchOperation('write', (ctx, kind, parsed) =>
+  gather(ctx, kind, parsed.inputs, 200, (input) => {
     const query = new URLSearchParams()
     if (typeof input.idProperty === 'string') query.set('idProperty', input.idProperty)
     return runOne(ctx, updateObject, { id: idOf(input), body: { properties: input.properties }, query })
-  })
-})
+  }),
+)
 
 /** batch/archive: `inputs: [{id}]`; 204 whatever the ids, as HubSpot answers. */
 export const batchArchive = batchOperation('write', (ctx, _kind, parsed) => {
