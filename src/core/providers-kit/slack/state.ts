@@ -34,40 +34,30 @@ export interface SlackState {
   channels: Record<string, { num: number; name: string; is_private: boolean }>
 }
 
-/** Time zones as users.list shows them: name, label and offset in seconds. */
+/** Time zones as users.list shows them. */
 const ZONES = {
-  london: ['Europe/London', 'Greenwich Mean Time', 0],
-  newYork: ['America/New_York', 'Eastern Standard Time', -18_000],
-  berlin: ['Europe/Berlin', 'Central European Time', 3_600],
-  kolkata: ['Asia/Kolkata', 'India Standard Time', 19_800],
-  losAngeles: ['America/Los_Angeles', 'Pacific Standard Time', -28_800],
-} as const
+  london: { tz: 'Europe/London', tz_label: 'Greenwich Mean Time', tz_offset: 0 },
+  newYork: { tz: 'America/New_York', tz_label: 'Eastern Standard Time', tz_offset: -18_000 },
+  berlin: { tz: 'Europe/Berlin', tz_label: 'Central European Time', tz_offset: 3_600 },
+  kolkata: { tz: 'Asia/Kolkata', tz_label: 'India Standard Time', tz_offset: 19_800 },
+  losAngeles: { tz: 'America/Los_Angeles', tz_label: 'Pacific Standard Time', tz_offset: -28_800 },
+}
+type Zone = (typeof ZONES)[keyof typeof ZONES]
 
-const TEAMMATES = [
+/** A member's name, full name, title and time zone. */
+type Person = readonly [name: string, realName: string, title: string, zone: Zone]
+const TEAMMATES: readonly Person[] = [
   ['jenny', 'Jenny Rosen', 'Engineering manager', ZONES.newYork],
   ['marcus', 'Marcus Chen', 'Backend engineer', ZONES.berlin],
   ['priya', 'Priya Patel', 'Product designer', ZONES.kolkata],
-] as const
+]
 
 /** A member of the workspace; neither its owner nor a bot unless `role` says so. */
 const person = (
   id: string,
-  name: string,
-  real_name: string,
-  title: string,
-  [tz, tz_label, tz_offset]: (typeof ZONES)[keyof typeof ZONES],
-  role: { is_owner?: boolean; is_bot?: boolean } = {},
-): SlackMember => ({
-  id,
-  name,
-  real_name,
-  title,
-  is_owner: role.is_owner ?? false,
-  is_bot: role.is_bot ?? false,
-  tz,
-  tz_label,
-  tz_offset,
-})
+  [name, real_name, title, zone]: Person,
+  role = { is_owner: false, is_bot: false },
+): SlackMember => ({ id, name, real_name, title, ...role, ...zone })
 
 const metadataString = (connection: Connection, key: string) => {
   const value = connection.metadata[key]
@@ -102,11 +92,12 @@ export function initialState(connection: Connection, nowMs: number): SlackState 
     app_id: metadataString(connection, 'app_id') ?? slackId('A', `${seed}:app`),
     verification_token: hashHex(`${seed}:verification`, 24),
     members: [
-      person(userId, 'admin', `${teamName} Admin`, 'Workspace owner', ZONES.london, { is_owner: true }),
-      ...TEAMMATES.map(([name, realName, title, zone]) =>
-        person(slackId('U', `${seed}:${name}`), name, realName, title, zone),
-      ),
-      person('USLACKBOT', 'slackbot', 'Slackbot', '', ZONES.losAngeles, { is_bot: true }),
+      person(userId, ['admin', `${teamName} Admin`, 'Workspace owner', ZONES.london], {
+        is_owner: true,
+        is_bot: false,
+      }),
+      ...TEAMMATES.map((t) => person(slackId('U', `${seed}:${t[0]}`), t)),
+      person('USLACKBOT', ['slackbot', 'Slackbot', '', ZONES.losAngeles], { is_owner: false, is_bot: true }),
     ],
     created_ms: Math.floor(nowMs / 1000) * 1000,
     ready: false,
