@@ -21,12 +21,11 @@ function channelArg(ctx: Ctx) {
   if (ref instanceof BadArgument) return invalidArguments(ctx, ref.message)
   return (ref ? findChannel(ctx, ref, false) : undefined) ?? fail(ctx, 'channel_not_found')
 }
-const isChannel = (v: ReturnType<typeof channelArg>): v is SlackChannel => 'is_channel' in v
 
 /** conversations.info: the channel with its read state; `num_members` only when asked. */
 export function conversationInfo(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
+  if (isAnswer(found)) return found
   const withCount = booleanArg(ctx.args, 'include_num_members')
   if (withCount instanceof BadArgument) return invalidArguments(ctx, withCount.message)
   const { num_members, ...rest } = createdChannel(found)
@@ -36,7 +35,7 @@ export function conversationInfo(ctx: Ctx) {
 /** conversations.members: member ids, cursor-paged by position. */
 export function conversationMembers(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
+  if (isAnswer(found)) return found
   const paged = slackPage(ctx, channelMembers(ctx, found), 'member', String, { fallback: 100, max: 1000 })
   if (isAnswer(paged)) return paged
   return ok(ctx, { members: paged.page, response_metadata: { next_cursor: paged.next } })
@@ -49,7 +48,7 @@ export function conversationMembers(ctx: Ctx) {
  */
 export function joinConversation(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
+  if (isAnswer(found)) return found
   if (found.is_private) return fail(ctx, 'method_not_supported_for_channel_type')
   if (found.is_archived) return fail(ctx, 'is_archived')
   return ok(ctx, {

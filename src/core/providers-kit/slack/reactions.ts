@@ -1,4 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { isAnswer } from '../kit/http.js'
 import { storedOne } from '../kit/stored-json.js'
 import { BadArgument, stringArg } from './args.js'
 import { microsOf, type SlackChannel, type SlackMessage } from './representations.js'
@@ -28,7 +29,6 @@ export function messageArg(ctx: Ctx, tsName: string): FoundMessage | ProxyAnswer
   if (!message) return fail(ctx, 'message_not_found')
   return { channel, at: at!, message }
 }
-export const isFound = (v: FoundMessage | ProxyAnswer): v is FoundMessage => 'message' in v && 'at' in v
 
 /** An emoji name as Slack takes it (`thumbsup`, `:+1:`, `white_check_mark`). */
 function nameArg(ctx: Ctx): string | ProxyAnswer {
@@ -42,7 +42,7 @@ function nameArg(ctx: Ctx): string | ProxyAnswer {
 function react(adding: boolean) {
   return (ctx: Ctx) => {
     const found = messageArg(ctx, 'timestamp')
-    if (!isFound(found)) return found
+    if (isAnswer(found)) return found
     const name = nameArg(ctx)
     if (typeof name !== 'string') return name
     const me = ctx.state.user_id
@@ -70,6 +70,6 @@ export const removeReaction = react(false)
 /** reactions.get: the message with its reactions (`full` is accepted; every user is listed). */
 export function getReactions(ctx: Ctx) {
   const found = messageArg(ctx, 'timestamp')
-  if (!isFound(found)) return found
+  if (isAnswer(found)) return found
   return ok(ctx, { type: 'message', channel: found.channel.id, message: found.message })
 }
