@@ -1,4 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { runInside } from '../kit/run-inside.js'
 import { type Ctx, isAnswer, iso, type Json, jsonBody, noContent, objectOperation, ok } from './context.js'
 import { validationError } from './errors.js'
 import { archiveObject, createObject, getObject, updateObject } from './objects.js'
@@ -25,23 +26,6 @@ function inputsOf(ctx: Ctx): Parsed | ProxyAnswer {
   return { body: body as Json, inputs: inputs as Json[] }
 }
 type Parsed = { body: Json; inputs: Json[] }
-
-/** One input's call to a single-object operation: its body, path id and query. */
-function runOne(
-  ctx: Ctx,
-  handler: (ctx: Ctx) => ProxyAnswer,
-  input: { body?: unknown; id?: string; query?: URLSearchParams },
-): { status: number; body: Json | null } {
-  const call = {
-    ...ctx.call,
-    body: Buffer.from(input.body === undefined ? '' : JSON.stringify(input.body)),
-    query: input.query?.toString() ?? '',
-  }
-  const params = input.id === undefined ? ctx.params : { ...ctx.params, objectId: input.id }
-  const answered = handler({ ...ctx, call, params })
-  const bytes = answered.body instanceof Uint8Array ? Buffer.from(answered.body).toString('utf8') : ''
-  return { status: answered.status, body: bytes ? (JSON.parse(bytes) as Json) : null }
-}
 
 /** An error entry of a batch answer, from the single operation's error body. */
 const errorEntry = (kind: ObjectKind, failed: Json | null, id: string | undefined) => ({
@@ -74,7 +58,9 @@ export const batchRead = batchOperation('read', (ctx, kind, parsed) => {
   if (typeof idProperty === 'string') query.set('idProperty', idProperty)
   if (archived === true || new URLSearchParams(ctx.call.query).get('archived') === 'true')
     query.set('archived', 'true')
-  return gather(ctx, kind, parsed.inputs, 200, (input) => runOne(ctx, getObject, { id: idOf(input), query }))
+  return gather(ctx, kind, parsed.inputs, 200, (input) =>
+    runInside(ctx, getObject, { params: { objectId: idOf(input) }, query }),
+  )
 })
 
 /** Runs every input, keeping answers below 300 as results and the rest as errors (then 207). */
@@ -83,12 +69,12 @@ function gather(
   kind: ObjectKind,
   inputs: Json[],
   okStatus: number,
-  run: (input: Json) => { status: number; body: Json | null },
+  run: (input: Json) => { status: number; body: unknown },
 ) {
   const results: Json[] = []
   const errors: Array<ReturnType<typeof errorEntry>> = []
   for (const input of inputs) {
-    const one = run(input)
+    const one = run(input) as { status: number; body: Json | null }
     if (one.status < 300 && one.body) results.push(one.body)
     else errors.push(errorEntry(kind, one.body, 'id' in input ? idOf(input) : undefined))
   }
@@ -104,7 +90,7 @@ function gather(
 
 /** batch/create: `inputs: [{properties, associations?}]`; 201 when every one was created. */
 export const batchCreate = batchOperation('write', (ctx, kind, parsed) =>
-  gather(ctx, kind, parsed.inputs, 201, (input) => runOne(ctx, createObject, { body: input })),
+  gather(ctx, kind, parsed.inputs, 201, (input) => runInside(ctx, createObject, { body: input })),
 )
 
 /** batch/update: `inputs: [{id, properties}]` (`idProperty` per input, as HubSpot takes it). */
@@ -112,12 +98,13 @@ export const batchUpdate = batchOperation('write', (ctx, kind, parsed) =>
   gather(ctx, kind, parsed.inputs, 200, (input) => {
     const query = new URLSearchParams()
     if (typeof input.idProperty === 'string') query.set('idProperty', input.idProperty)
-    return runOne(ctx, updateObject, { id: idOf(input), body: { properties: input.properties }, query })
+    const params = { objectId: idOf(input) }
+    return runInside(ctx, updateObject, { params, body: { properties: input.properties }, query })
   }),
 )
 
 /** batch/archive: `inputs: [{id}]`; 204 whatever the ids, as HubSpot answers. */
 export const batchArchive = batchOperation('write', (ctx, _kind, parsed) => {
-  for (const input of parsed.inputs) runOne(ctx, archiveObject, { id: idOf(input) })
+  for (const input of parsed.inputs) runInside(ctx, archiveObject, { params: { objectId: idOf(input) } })
   return noContent()
 })
