@@ -10,9 +10,10 @@ import { type Ids, randomIds } from './common/ids.js'
 import { createConnectionsRepo } from './connections/connections.repo.js'
 import { createConnectionsService } from './connections/connections.service.js'
 import { createCredentials } from './connections/credentials.js'
+import { withOpenMemo } from './crypto/open-memo.js'
 import { createSecretBox } from './crypto/secret-box.js'
-import { createChangeStamp } from './db/change-stamp.js'
 import { afterCommit, type Db } from './db/open.js'
+import { createTableStamp, forgetTableVersions } from './db/table-stamp.js'
 import { createDeliveriesRepo } from './deliveries/deliveries.repo.js'
 import { createDeliveriesService } from './deliveries/deliveries.service.js'
 import { AppError } from './errors.js'
@@ -107,7 +108,7 @@ export function createCore(deps: CoreDeps) {
   const disk = createDiskWatch(dirname(db.name))
   const ids = deps.ids ?? randomIds
   const settings = createSettingsRepo(db)
-  const box = createSecretBox(deps.encryptionKey)
+  const box = withOpenMemo(createSecretBox(deps.encryptionKey))
   const cursorSecret = Buffer.from(
     settings.getOrCreate('cursor_secret', () => randomBytes(32).toString('base64')),
     'base64',
@@ -139,7 +140,7 @@ export function createCore(deps: CoreDeps) {
     box,
     clock,
     ids,
-    changeStamp: createChangeStamp(db),
+    changeStamp: createTableStamp(db, ['provider_configs']),
   })
 
   // Connections: the connect flows (sessions, OAuth callback, the offline simulator)
@@ -359,6 +360,11 @@ export function createCore(deps: CoreDeps) {
     snapshots,
     sync,
     overview,
+    /**
+     * Called as each request starts: what other connections committed before it is seen by it,
+     * whatever the memos hold (table-stamp.ts).
+     */
+    freshReads: () => forgetTableVersions(db),
     /**
      * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
      * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its

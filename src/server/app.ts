@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type { Core } from '../core/core.js'
 import type { AppEnv } from './env.js'
@@ -87,6 +88,14 @@ function applyMiddleware(app: App) {
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
 }
 
+/** Each request sees what other connections committed before it (Core.freshReads). */
+const freshReads =
+  (core: Core): MiddlewareHandler =>
+  (_c, next) => {
+    core.freshReads()
+    return next()
+  }
+
 /** Error and not-found handling. */
 function finish(app: App, deps: AppDeps): App {
   app.onError(createErrorHandler(deps.logger ?? console, deps.core.disk.classify))
@@ -102,6 +111,7 @@ const newApp = (): App => new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
  */
 export async function createApp(deps: AppDeps, between?: () => Promise<void>): Promise<App> {
   const app = newApp()
+  app.use('*', freshReads(deps.core))
   app.use('*', rejectMalformedEncoding())
   // First, before any app-wide middleware: webhook capture is the hot path and needs none of it.
   const { registerWebhookCapture } = await import('./routes/webhook-capture.routes.js')
@@ -118,6 +128,7 @@ export async function createApp(deps: AppDeps, between?: () => Promise<void>): P
 /** /health alone, behind the whole app's middleware, error and not-found handling (see staged-start.ts). */
 export function createHealthApp(deps: AppDeps): App {
   const app = newApp()
+  app.use('*', freshReads(deps.core))
   app.use('*', rejectMalformedEncoding())
   applyMiddleware(app)
   registerHealth(app, deps.core)

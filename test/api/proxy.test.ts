@@ -232,6 +232,14 @@ describe('/proxy/{connection_id}/{path}, live', () => {
     expect(problem.detail).toMatch(/ECONNREFUSED/)
   })
 
+  it('answers 502 upstream_error when a small answer is cut short, before sending anything of it', async () => {
+    const id = await connect()
+    const res = await proxy(id, '/short')
+    expect(res.status).toBe(502)
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect((await res.json()).detail).toMatch(/ended after 10 of its 100 bytes/)
+  })
+
   it('emits a proxy.request event per call, without credentials', async () => {
     await (await proxy(id, '/events-check?q=1')).text()
     // They are written in batches every few milliseconds; the test does not wait for the timer.

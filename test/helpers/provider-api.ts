@@ -23,7 +23,7 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
  * A real HTTP server standing in for a provider's REST API. It remembers every request, and:
  * `/echo` answers the request body with its content type and a digest header; `/bytes?n=` sends
  * n pattern bytes (chunked); `/paged?page=` is three pages of two items with a GitHub-style absolute
- * `Link`; `/whoami` gives the token back in `x-access-token` and the body; `/created` answers 201 with an absolute `Location`; `/status/{code}` answers that status; tokens listed by `reject()`
+ * `Link`; `/whoami` gives the token back in `x-access-token` and the body; `/created` answers 201 with an absolute `Location`; `/short` declares 100 bytes and hangs up after 10; `/status/{code}` answers that status; tokens listed by `reject()`
  * get a 401 on any path; everything else answers JSON describing the request.
  */
 export async function startProviderApi() {
@@ -91,6 +91,12 @@ export async function startProviderApi() {
         // Its own request id, in the header Stripe's and other SDKs read.
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_provider_1' })
         return res.end('{}')
+      }
+      if (url.pathname.endsWith('/short')) {
+        // Declares 100 bytes, sends 10 and hangs up: an answer cut short.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+        res.write('{"cut":"sh')
+        return void setTimeout(() => res.socket?.destroy(), 20)
       }
       if (url.pathname.endsWith('/created')) {
         res.writeHead(201, { 'content-type': 'application/json', location: `${origin()}/v1/things/7` })

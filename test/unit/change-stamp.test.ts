@@ -1,7 +1,8 @@
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createChangeStamp, memoUntilChange } from '../../src/core/db/change-stamp.js'
-import { connect } from '../../src/core/db/open.js'
+import { openDataFolder } from '../../src/core/data-folder.js'
+import { memoUntilChange } from '../../src/core/db/change-stamp.js'
+import { inTransaction } from '../../src/core/db/open.js'
+import { createTableStamp, forgetTableVersions } from '../../src/core/db/table-stamp.js'
 import { tempDir } from '../helpers/app.js'
 
 const cleanups: Array<() => void> = []
@@ -9,63 +10,120 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
-/** Two connections to one WAL database file, and a memoised lookup on the first. */
+/**
+ * Two connections to one migrated data folder (as the server and a CLI command in another process,
+ * or the commit worker, have), and a lookup of a workspace's tier memoised on the first until the
+ * workspaces table changes.
+ */
 function setup() {
   const { dir, cleanup } = tempDir('switchyard-stamp-')
-  cleanups.push(cleanup)
-  const file = join(dir, 'x.db')
-  const db = connect(file)
-  db.pragma('journal_mode = WAL')
-  db.exec("CREATE TABLE t (k TEXT PRIMARY KEY, v TEXT); INSERT INTO t VALUES ('a', 'one')")
-  const other = connect(file)
-  let lookups = 0
-  const read = db.prepare('SELECT v FROM t WHERE k = ?').pluck()
-  const cachedValue = memoUntilChange(createChangeStamp(db), (k: string) => {
-    lookups++
-    return read.get(k) as string | undefined
+  const first = openDataFolder(dir)
+  const second = openDataFolder(dir)
+  cleanups.push(() => {
+    first.db.close()
+    second.db.close()
+    cleanup()
   })
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-  return { db, other, cachedValue, lookups: () => lookups, nextTurn }
+  const { db } = first
+  const other = second.db
+  db.prepare(
+    "INSERT INTO workspaces (id, name, tier, rpm, created_at) VALUES ('w1', 'one', 'free', NULL, '')",
+  ).run()
+  let lookups = 0
+  const read = db.prepare('SELECT tier FROM workspaces WHERE id = ?').pluck()
+  const cachedTier = memoUntilChange(createTableStamp(db, ['workspaces']), (id: string) => {
+    lookups++
+    return read.get(id) as string | undefined
+  })
+  const setTier = (on: typeof db, tier: string) =>
+    on.prepare("UPDATE workspaces SET tier = ? WHERE id = 'w1'").run(tier)
+  return { db, other, cachedTier, setTier, lookups: () => lookups }
 }
 
-describe('memoUntilChange', () => {
-  it('answers from memory while nothing changed', async () => {
-    const { cachedValue, lookups, nextTurn } = setup()
-    expect(cachedValue('a')).toBe('one')
-    await nextTurn()
-    expect(cachedValue('a')).toBe('one')
+describe('memoUntilChange on a table stamp', () => {
+  it('answers from memory while the table is unchanged, whatever else is written', () => {
+    const { db, other, cachedTier, lookups } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    db.prepare("INSERT INTO settings (key, value) VALUES ('x', 'y')").run()
+    other.prepare("INSERT INTO settings (key, value) VALUES ('z', 'y')").run()
+    expect(cachedTier('w1')).toBe('free')
     expect(lookups()).toBe(1)
   })
 
-  it.each([
-    ['another connection (another process, the commit worker) committed', 'other'],
-    ['this connection wrote', 'db'],
-  ] as const)('reads again after %s', async (_, writer) => {
-    const fixture = setup()
-    expect(fixture.cachedValue('a')).toBe('one')
-    fixture[writer].prepare("UPDATE t SET v = 'two' WHERE k = 'a'").run()
-    await fixture.nextTurn()
-    expect(fixture.cachedValue('a')).toBe('two')
+  it('reads again at once after this connection wrote', () => {
+    const { db, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    setTier(db, 'pro')
+    expect(cachedTier('w1')).toBe('pro')
   })
 
-  it('reads again right after this connection wrote, in the same synchronous stretch', () => {
-    const { db, cachedValue } = setup()
-    expect(cachedValue('a')).toBe('one')
-    db.prepare("UPDATE t SET v = 'two' WHERE k = 'a'").run()
-    expect(cachedValue('a')).toBe('two')
+  it('reads again after another connection (another process) committed: from the next turn, or the next request', async () => {
+    const { db, other, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    setTier(other, 'pro')
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    expect(cachedTier('w1')).toBe('pro')
+    setTier(other, 'enterprise')
+    forgetTableVersions(db)
+    expect(cachedTier('w1')).toBe('enterprise')
   })
 
-  it('does not remember a lookup that threw', async () => {
-    const { db, nextTurn } = setup()
+  it('keeps nothing read inside a transaction that rolled back, even for the next transaction', () => {
+    const { db, cachedTier, setTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    expect(() =>
+      db.transaction(() => {
+        setTier(db, 'enterprise')
+        expect(cachedTier('w1')).toBe('enterprise')
+        throw new Error('roll back')
+      })(),
+    ).toThrow('roll back')
+    db.transaction(() => expect(cachedTier('w1')).toBe('free'))()
+  })
+
+  it('forgets what it read inside a transaction that rolled back', () => {
+    const { db, cachedTier, setTier } = setup()
+    expect(() =>
+      inTransaction(db, () => {
+        setTier(db, 'enterprise')
+        expect(cachedTier('w1')).toBe('enterprise')
+        throw new Error('roll back')
+      }),
+    ).toThrow('roll back')
+    expect(cachedTier('w1')).toBe('free')
+  })
+
+  it('sees a delete made by a foreign-key cascade or generic SQL', () => {
+    const { db, cachedTier } = setup()
+    expect(cachedTier('w1')).toBe('free')
+    db.prepare("DELETE FROM workspaces WHERE id = 'w1'").run()
+    expect(cachedTier('w1')).toBeUndefined()
+  })
+
+  it('does not remember a lookup that threw', () => {
+    const { db } = setup()
     let calls = 0
-    const failing = memoUntilChange(createChangeStamp(db), () => {
+    const failing = memoUntilChange(createTableStamp(db, ['workspaces']), () => {
       calls++
       throw new Error('no such row')
     })
     expect(() => failing('x')).toThrow('no such row')
-    await nextTurn()
     expect(() => failing('x')).toThrow('no such row')
     expect(calls).toBe(2)
+  })
+
+  it('shares frozen values when asked to', () => {
+    const { db } = setup()
+    const rows = memoUntilChange(
+      createTableStamp(db, ['workspaces']),
+      () => db.prepare('SELECT id, tier FROM workspaces').all() as Array<{ tier: string }>,
+      { freeze: true },
+    )
+    const first = rows('all')
+    expect(rows('all')).toBe(first)
+    expect(() => {
+      first[0]!.tier = 'changed'
+    }).toThrow(TypeError)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { ApiKeysService, KeyPrincipal } from '../api-keys/api-keys.service.js'
-import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { Workspace } from '../workspaces/workspaces.schema.js'
 import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 
@@ -23,7 +24,7 @@ export function createIdentityCache(
     workspaces: Pick<WorkspacesService, 'get' | 'getById'>
   },
 ) {
-  const stamp = createChangeStamp(db)
+  const stamp = createTableStamp(db, ['api_keys', 'workspaces'])
   return {
     authenticateKey: memoUntilChange<string, KeyPrincipal>(stamp, (token) =>
       deps.apiKeys.authenticate(token),

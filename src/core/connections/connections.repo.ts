@@ -1,4 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { Connection, ConnectionMetadata, ConnectionStatus, FlowMode } from './connections.schema.js'
 
 export interface ConnectionRow {
@@ -64,9 +66,19 @@ export function createConnectionsRepo(db: Db) {
   const countUsable = db.prepare(
     "SELECT COUNT(*) AS n FROM connections WHERE workspace_id = ? AND status != 'revoked'",
   )
+  // Every proxied call reads its connection, more than once: rows are kept until the table changes.
+  const memoGet = memoUntilChange(
+    createTableStamp(db, ['connections']),
+    (key: string) => {
+      const cut = key.indexOf('\0')
+      return byId.get(key.slice(0, cut), key.slice(cut + 1)) as ConnectionRow | undefined
+    },
+    { freeze: true },
+  )
   return {
     insert: (row: ConnectionRow) => insert.run(row),
-    get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as ConnectionRow | undefined,
+    /** The row (frozen: shared by every caller until the table changes). */
+    get: (workspaceId: string, id: string) => memoGet(`${workspaceId}\0${id}`),
     /** Whether any workspace holds this id (ids are unique across the gateway). */
     idInUse: (id: string) => idInUse.get(id) !== undefined,
     update: (row: ConnectionRow) => update.run(row),

@@ -1,6 +1,7 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import { chosenId, type Ids } from '../common/ids.js'
 import type { SecretBox } from '../crypto/secret-box.js'
+import { deepFreeze } from '../db/change-stamp.js'
 import { type Db, inTransaction } from '../db/open.js'
 import { AppError, notFound } from '../errors.js'
 import type { EventsService } from '../events/events.service.js'
@@ -53,6 +54,17 @@ export function createConnectionsService(deps: {
     value === undefined ? null : box.seal(value, `connections/${id}/${column}`)
   const open = (value: Buffer | null, id: string, column: string) =>
     value === null ? undefined : box.open(value, `connections/${id}/${column}`)
+
+  // The repo's rows are shared until the table changes (its memo); so is their API shape.
+  const shapes = new WeakMap<ConnectionRow, Connection>()
+  const shapeOf = (r: ConnectionRow): Connection => {
+    let shape = shapes.get(r)
+    if (!shape) {
+      shape = deepFreeze(toConnection(r))
+      shapes.set(r, shape)
+    }
+    return shape
+  }
 
   const row = (workspaceId: string, id: string): ConnectionRow => {
     const found = repo.get(workspaceId, id)
@@ -146,7 +158,7 @@ export function createConnectionsService(deps: {
   }
 
   return {
-    get: (workspaceId: string, id: string): Connection => toConnection(row(workspaceId, id)),
+    get: (workspaceId: string, id: string): Connection => shapeOf(row(workspaceId, id)),
 
     /** Checks, at session creation, that this connection may be re-authorized by that provider and tenant. */
     assertReauthorizable(workspaceId: string, id: string, provider: string, tenantId: string): void {
@@ -280,7 +292,7 @@ export function createConnectionsService(deps: {
     secrets(workspaceId: string, id: string) {
       const r = row(workspaceId, id)
       return {
-        connection: toConnection(r),
+        connection: shapeOf(r),
         access_token: open(r.access_token, id, 'access_token'),
         has_refresh_token: r.refresh_token !== null,
         token_type: r.token_type,

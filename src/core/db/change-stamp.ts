@@ -1,46 +1,17 @@
-import type { Db } from './open.js'
+/** Most keys one memo holds before it starts over (a lookup of many distinct keys stays bounded). */
+const MAX_KEYS = 10_000
 
 /**
- * A value that changes whenever the database may have changed: this connection wrote a row
- * (`total_changes()`, read every time, so a write is seen by the very next lookup even in the same
- * synchronous stretch), or another connection committed (`PRAGMA data_version`) — the webhook commit
- * worker, or a CLI command in another process. The version is read once per synchronous stretch
- * (the next microtask reads it again): another connection's commit cannot be ordered against this
- * stretch's reads anyway.
+ * Memoises a lookup of rows until `stamp` moves (a table stamp, table-stamp.ts): hot paths look up
+ * the same workspace, key, provider and connection for every request, and those rows change
+ * rarely. A lookup that throws is not kept. With `freeze`, values are frozen before they are shared,
+ * so no caller can change the memo's copy.
  */
-export function createChangeStamp(db: Db): () => string {
-  // One per connection, so every memo on it (webhook capture, API identities, replay) shares the read.
-  let stamp = stamps.get(db)
-  if (!stamp) {
-    stamp = readChangeStamp(db)
-    stamps.set(db, stamp)
-  }
-  return stamp
-}
-
-const stamps = new WeakMap<Db, () => string>()
-
-function readChangeStamp(db: Db): () => string {
-  const version = db.prepare('PRAGMA data_version').pluck()
-  const changes = db.prepare('SELECT total_changes()').pluck()
-  let current: unknown
-  return () => {
-    if (current === undefined) {
-      current = version.get()
-      queueMicrotask(() => {
-        current = undefined
-      })
-    }
-    return `${current}:${changes.get()}`
-  }
-}
-
-/**
- * Memoises a lookup of rows until the change stamp moves: hot paths (webhook capture) look up the
- * same workspace and provider for every request, and rows change rarely. Any write anywhere clears
- * every entry, so a memo never outlives the data it was computed from.
- */
-export function memoUntilChange<K, V>(stamp: () => string, lookup: (key: K) => V): (key: K) => V {
+export function memoUntilChange<K, V>(
+  stamp: () => string,
+  lookup: (key: K) => V,
+  options: { freeze?: boolean } = {},
+): (key: K) => V {
   let at: string | undefined
   const memo = new Map<K, V>()
   return (key) => {
@@ -51,7 +22,17 @@ export function memoUntilChange<K, V>(stamp: () => string, lookup: (key: K) => V
     }
     if (memo.has(key)) return memo.get(key) as V
     const value = lookup(key)
-    memo.set(key, value)
+    if (memo.size >= MAX_KEYS) memo.clear()
+    memo.set(key, options.freeze ? deepFreeze(value) : value)
     return value
   }
+}
+
+/** Freezes a plain value and everything in it (Buffers excepted: they cannot be frozen). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !Buffer.isBuffer(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }

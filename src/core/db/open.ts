@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { type Durability, synchronousPragma } from './durability.js'
 import { applyMigrations } from './migrate.js'
 import { MIGRATIONS } from './migrations/index.js'
+import { watchWrites } from './write-watch.js'
 
 export type Db = Database.Database
 
@@ -77,10 +78,13 @@ function findAddon(): string | undefined {
   }
 }
 
-/** A plain better-sqlite3 connection (no pragmas, no migrations) whose addon is found as above. */
+/**
+ * A plain better-sqlite3 connection (no pragmas, no migrations) whose addon is found as above, its
+ * writes announced to whoever listens (write-watch.ts).
+ */
 export function connect(path: string, options: Database.Options = {}): Db {
   const nativeBinding = options.nativeBinding ?? installedAddon()
-  return new Database(path, { ...options, ...(nativeBinding && { nativeBinding }) })
+  return watchWrites(new Database(path, { ...options, ...(nativeBinding && { nativeBinding }) }))
 }
 
 /** Every connection to a data folder's database runs with these (the commit worker's too). */

@@ -1,4 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { MockRoute } from './mock-routes.schema.js'
 
 export interface MockRouteRow {
@@ -56,6 +58,15 @@ export function createMockRoutesRepo(db: Db) {
   )
   const count = db.prepare('SELECT count(*) AS n FROM mock_routes WHERE workspace_id = ?')
   const remove = db.prepare('DELETE FROM mock_routes WHERE workspace_id = ? AND id = ?')
+  // Every offline proxied call asks for its candidates: kept until the table changes.
+  const memoCandidates = memoUntilChange(
+    createTableStamp(db, ['mock_routes']),
+    (key: string) => {
+      const [workspace_id, provider, method] = key.split('\0')
+      return candidates.all({ workspace_id, provider, method }) as MockRouteRow[]
+    },
+    { freeze: true },
+  )
   return {
     /** Inserts, or replaces the route with the same workspace and id. */
     put: (row: MockRouteRow) => {
@@ -64,8 +75,9 @@ export function createMockRoutesRepo(db: Db) {
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as MockRouteRow | undefined,
     list: (workspaceId: string, provider: string | null) =>
       list.all({ workspace_id: workspaceId, provider }) as MockRouteRow[],
-    candidates: (workspaceId: string, provider: string, method: string) =>
-      candidates.all({ workspace_id: workspaceId, provider, method }) as MockRouteRow[],
+    /** Frozen rows, shared until the table changes. */
+    candidates: (workspaceId: string, provider: string, method: string): readonly MockRouteRow[] =>
+      memoCandidates(`${workspaceId}\0${provider}\0${method}`),
     count: (workspaceId: string) => (count.get(workspaceId) as { n: number }).n,
     remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
   }

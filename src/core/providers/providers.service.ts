@@ -1,6 +1,7 @@
 import { type Clock, isoAt } from '../common/clock.js'
-import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
+import { memoUntilChange } from '../db/change-stamp.js'
 import { afterCommit, type Db, inTransaction } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import { notFound } from '../errors.js'
 import type { SearchPage, SearchRequest } from '../search/search.schema.js'
 import type { SearchEngine } from '../search/search-engine.js'
@@ -25,7 +26,7 @@ export function createProvidersService(deps: {
   const { db, repo, settings, clock, search } = deps
   const index = createProvidersIndex({ repo })
   // Every proxied call looks its provider up; the rows change rarely (the memo is emptied by any write).
-  const findMemo = memoUntilChange(createChangeStamp(db), (key: string) => {
+  const findMemo = memoUntilChange(createTableStamp(db, ['providers']), (key: string) => {
     const [workspaceId, id] = key.split('\0') as [string, string]
     return repo.get(workspaceId, id)
   })

@@ -4,6 +4,7 @@ import type { CredentialsService } from '../connections/credentials.js'
 import type { Answerer, ProxyAnswer } from './answerer.js'
 import { forwardedRequestHeaders, forwardedResponseHeaders, NO_BODY_STATUSES } from './headers.js'
 import { redactRequestHeaders } from './redact.js'
+import { readSmallBody } from './small-body.js'
 import { sendUpstream } from './upstream.js'
 
 /** Where a real connection's calls go: its API base URL, and the header its token travels in. */
@@ -59,12 +60,17 @@ export function createLiveAnswerer(deps: {
       const { response } = sent
       const noBody = NO_BODY_STATUSES.has(response.status) || call.method === 'HEAD'
       if (noBody) response.body.resume()
+      const small = noBody ? undefined : readSmallBody(response.body, response.headers)
       return {
         status: response.status,
         headers: forwardedResponseHeaders(response.headers),
         // Readable.toWeb applies backpressure (bytes against the stream's high-water mark): a slow
         // client holds the provider back instead of filling the gateway's memory.
-        body: noBody ? null : (Readable.toWeb(response.body) as ReadableStream<Uint8Array>),
+        body: noBody
+          ? null
+          : small
+            ? await small
+            : (Readable.toWeb(response.body) as ReadableStream<Uint8Array>),
         mode: 'live',
         sentHeaders: redactRequestHeaders(
           sent.headers,

@@ -1,5 +1,6 @@
-import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { MatchKey, RecordingRow, RecordingsRepo } from './recordings.repo.js'
 
 /** Above this many recordings of one request shape (one call with many bodies) replay asks SQL each time. */
@@ -17,7 +18,7 @@ const MAX_CANDIDATES = 16
  * created_at DESC, id DESC`: the newest with an identical body, else the newest.
  */
 export function createReplayIndex(db: Db, repo: Pick<RecordingsRepo, 'candidates' | 'match'>) {
-  const candidatesOf = memoUntilChange(createChangeStamp(db), (shape: string) => {
+  const candidatesOf = memoUntilChange(createTableStamp(db, ['recordings']), (shape: string) => {
     const [workspace_id, provider, method, path, query_key] = JSON.parse(shape) as string[]
     const rows = repo.candidates(
       {

@@ -1,7 +1,8 @@
 import { connect, type Db } from '../db/open.js'
 
 /** Tables about the database itself: never copied from a snapshot or wiped by a reset. */
-const META_TABLES = new Set(['schema_migrations', 'settings'])
+// table_versions is kept up to date by triggers as the data tables change (migration 0018).
+const META_TABLES = new Set(['schema_migrations', 'settings', 'table_versions'])
 
 /** The data tables of the database, discovered from the schema so tables added later are included. */
 export function dataTables(db: Db): string[] {

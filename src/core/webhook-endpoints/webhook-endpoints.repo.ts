@@ -1,4 +1,6 @@
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import type { WebhookEndpoint } from './webhook-endpoints.schema.js'
 
 export interface WebhookEndpointRow {
@@ -45,10 +47,17 @@ export function createWebhookEndpointsRepo(db: Db) {
      WHERE workspace_id = @workspace_id AND id = @id`,
   )
   const remove = db.prepare('DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ?')
+  // Every event written asks which endpoints it goes to: kept until the table changes.
+  const memoActive = memoUntilChange(
+    createTableStamp(db, ['webhook_endpoints']),
+    (workspaceId: string) => active.all(workspaceId) as WebhookEndpointRow[],
+    { freeze: true },
+  )
   return {
     insert: (row: WebhookEndpointRow) => insert.run(row),
     get: (workspaceId: string, id: string) => byId.get(workspaceId, id) as WebhookEndpointRow | undefined,
-    active: (workspaceId: string) => active.all(workspaceId) as WebhookEndpointRow[],
+    /** The active endpoints, oldest first (frozen: shared until the table changes). */
+    active: (workspaceId: string): readonly WebhookEndpointRow[] => memoActive(workspaceId),
     update: (row: WebhookEndpointRow) => update.run(row),
     remove: (workspaceId: string, id: string) => remove.run(workspaceId, id).changes,
   }

@@ -1,7 +1,8 @@
 import { type Clock, isoAt } from '../common/clock.js'
 import type { Ids } from '../common/ids.js'
-import { createChangeStamp, memoUntilChange } from '../db/change-stamp.js'
+import { memoUntilChange } from '../db/change-stamp.js'
 import type { Db } from '../db/open.js'
+import { createTableStamp } from '../db/table-stamp.js'
 import { AppError } from '../errors.js'
 import { nextEventId } from '../events/event-id.js'
 import type { EventRequestRow, EventRow } from '../events/events.repo.js'
@@ -51,16 +52,21 @@ export function createWebhooksService(deps: {
 }) {
   const { events, providers, providerConfigs, workspaces, clock, ids } = deps
   // Every capture looks up the same few rows; they are read again only after something changed.
-  const stamp = createChangeStamp(deps.db)
   // Captures submitted but not yet committed, by sender message id: a retry racing its original
   // (both in one group commit) is still marked, though the original is not in the table yet.
   const inFlight = new Map<string, string>()
-  const workspaceIdOf = memoUntilChange(stamp, (name: string) => workspaces.get(name).id)
-  const receiverOf = memoUntilChange(stamp, (key: string) => {
-    const [workspaceId, providerId] = key.split('\n') as [string, string]
-    const provider = providers.find(workspaceId, providerId)
-    return { provider, secrets: provider ? providerConfigs.webhookSecrets(workspaceId, provider.id) : [] }
-  })
+  const workspaceIdOf = memoUntilChange(
+    createTableStamp(deps.db, ['workspaces']),
+    (name: string) => workspaces.get(name).id,
+  )
+  const receiverOf = memoUntilChange(
+    createTableStamp(deps.db, ['providers', 'provider_configs']),
+    (key: string) => {
+      const [workspaceId, providerId] = key.split('\n') as [string, string]
+      const provider = providers.find(workspaceId, providerId)
+      return { provider, secrets: provider ? providerConfigs.webhookSecrets(workspaceId, provider.id) : [] }
+    },
+  )
 
   return {
     /** The workspace a webhook URL names (`?workspace=`), `default` when it names none; 404 if unknown. */

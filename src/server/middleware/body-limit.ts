@@ -67,13 +67,18 @@ async function refuse(c: Context, maxSize: number): Promise<never> {
  * Caps a request body. A declared Content-Length within the limit passes as it is, so the body is
  * later read straight from the socket (@hono/node-server's direct path); a chunked body, or a
  * declared one over the limit, goes through hono's bodyLimit, which counts the streamed bytes or
- * refuses it. (bodyLimit alone would wrap every body in a web stream, on every request.)
+ * refuses it; a request with neither header has no body. (bodyLimit alone would wrap every body in a
+ * web stream, on every request.)
  */
 export const limitBody = (maxSize: number): MiddlewareHandler => {
   const counted = countedBodyLimit(maxSize)
   return (c, next) => {
     const declared = c.req.header('content-length')
-    if (declared !== undefined && /^\d+$/.test(declared) && !c.req.header('transfer-encoding')) {
+    const chunked = c.req.header('transfer-encoding') !== undefined
+    // Neither header over HTTP/1.1 means no body (a GET), which hono's check would build the web
+    // request only to find; a request made in process (app.request) may carry a body without them.
+    if (declared === undefined && !chunked && (c.env as NodeBindings)?.incoming) return next()
+    if (declared !== undefined && /^\d+$/.test(declared) && !chunked) {
       if (Number(declared) <= maxSize) return next()
     }
     return counted(c, next)

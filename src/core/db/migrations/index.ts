@@ -14,6 +14,7 @@ import { migration0014 } from './0014-simulation.js'
 import { migration0015 } from './0015-mock-routes.js'
 import { migration0016 } from './0016-workspace-scoped-tokens.js'
 import { migration0017 } from './0017-openapi.js'
+import { migration0018 } from './0018-table-versions.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ]
