@@ -20,6 +20,7 @@ import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from '.
 
 export type Ctx = SimulationContext<HubspotState>
 export type Json = Record<string, unknown>
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export { isAnswer }
 

@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
-import { type Ctx, type Json, loadObject, objectNotFound } from './context.js'
+import { type Ctx, isObject, type Json, loadObject, objectNotFound } from './context.js'
 import { hubspotError, validationError } from './errors.js'
 import {
   ASSOCIATION_TYPES,
@@ -13,8 +13,6 @@ import {
 
 // What create and update bodies may say, checked as HubSpot checks it.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 type Problem = { name: string; error: string; message: string }
 
 /** HubSpot's "Property values were not valid" 400, with its per-property entries. */

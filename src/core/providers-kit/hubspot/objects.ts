@@ -8,6 +8,7 @@ import {
   dissociate,
   emitBatch,
   isAnswer,
+  isObject,
   iso,
   type Json,
   jsonBody,
@@ -33,8 +34,6 @@ import {
   publicObject,
 } from './representations.js'
 import { parseSearch, runSearch } from './search.js'
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** `POST /crm/v3/objects/{type}`: 201 with every property set; emits `{kind}.creation`. */
 export const createObject = objectOperation('write', (ctx, kind) => {

@@ -1,4 +1,5 @@
 import { wildcardMatch } from '../../common/wildcard-match.js'
+import { isObject, type Json } from './context.js'
 import type { CrmObject } from './representations.js'
 
 /** What a filter compares a property with. */
@@ -24,8 +25,6 @@ export interface SearchRequest {
 /** HubSpot's search limits: 5 groups, 6 filters a group, 18 in all; pages of at most 200. */
 export const SEARCH_LIMITS = { groups: 5, perGroup: 6, filters: 18, limit: 200, defaultLimit: 10 }
 
-type Json = Record<string, unknown>
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 const scalar = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined
 
