@@ -96,24 +96,16 @@ export const associationsOf = (ctx: Ctx, direction: Direction, fromId: string) =
   storedList<StoredAssociation>(ctx.objects, 'association', assocScope(direction, fromId), { tag: 'live' })
 
 export const associationBetween = (ctx: Ctx, direction: Direction, fromId: string, toId: string) => {
-  const found = storedOne<StoredAssociation>(
-    ctx.objects,
-    'association',
-    assocScope(direction, fromId),
-    Number(toId),
-  )
+  const scope = assocScope(direction, fromId)
+  const found = storedOne<StoredAssociation>(ctx.objects, 'association', scope, Number(toId))
   return found && found.associationTypes.length > 0 ? found : undefined
 }
 
 /** Stores one direction of a pair (no types left: removed). */
-export const saveAssociation = (ctx: Ctx, direction: Direction, fromId: string, a: StoredAssociation) =>
-  ctx.objects.put(
-    'association',
-    assocScope(direction, fromId),
-    Number(a.toObjectId),
-    a,
-    a.associationTypes.length > 0 ? 'live' : 'removed',
-  )
+export function saveAssociation(ctx: Ctx, direction: Direction, fromId: string, a: StoredAssociation) {
+  const tag = a.associationTypes.length > 0 ? 'live' : 'removed'
+  ctx.objects.put('association', assocScope(direction, fromId), Number(a.toObjectId), a, tag)
+}
 
 /** Queues one delivery (a batch) with this call's events. */
 export function emitBatch(

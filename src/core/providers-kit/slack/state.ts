@@ -1,10 +1,11 @@
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashHex } from '../kit/hash.js'
+import { answer } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
 import { storedOne } from '../kit/stored-json.js'
 import type { Args } from './args.js'
-import { slackAnswer, slackError, slackHeaders } from './errors.js'
+import { slackError, slackHeaders } from './errors.js'
 import {
   channel,
   type SlackChannel,
@@ -126,7 +127,7 @@ export const SIMULATED_SCOPES = [
 export type Ctx = SimulationContext<SlackState> & { args: Args; accepted: string }
 
 export const ok = (ctx: Ctx, body: Record<string, unknown>): ProxyAnswer =>
-  slackAnswer({ ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids))
+  answer(200, { ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids))
 
 export const fail = (ctx: Ctx, error: string, extra: Record<string, unknown> = {}): ProxyAnswer =>
   slackError(error, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids), extra)
