@@ -88,11 +88,15 @@ function applyMiddleware(app: App) {
   app.use('/install-sessions', limitBody(JSON_BODY_LIMIT))
 }
 
-/** Each request sees what other connections committed before it (Core.freshReads). */
+/**
+ * Each request sees what other connections committed before it (Core.freshReads). Over HTTP the
+ * memos look again at each turn of the event loop, and a request's bytes arrive after whatever was
+ * committed before it was sent, so only a request made in process (`app.request`, no socket) asks.
+ */
 const freshReads =
   (core: Core): MiddlewareHandler =>
-  (_c, next) => {
-    core.freshReads()
+  (c, next) => {
+    if (!(c.env as { incoming?: unknown } | undefined)?.incoming) core.freshReads()
     return next()
   }
 
