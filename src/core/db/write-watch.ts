@@ -1,10 +1,13 @@
-import type { Db } from './open.js'
+import type Database from 'better-sqlite3'
+
+// Not open.ts's Db: open.ts installs this on every connection it makes.
+type Db = Database.Database
 
 const listeners = new WeakMap<Db, Set<() => void>>()
 
 /**
  * Tells `listener` before every statement on this connection that may write (better-sqlite3's
- * `readonly` is false: INSERT, UPDATE, DELETE, DDL, pragmas that set), whoever prepared it, and
+ * `readonly` is false: INSERT, UPDATE, DELETE, DDL), whoever prepared it, before every `exec`, and
  * after every transaction made with `db.transaction` ends, committed or rolled back. The
  * table stamps (table-stamp.ts) use it to read the table versions again after a write of this
  * connection, without a query before every memoised lookup. Installed on every connection by
@@ -39,6 +42,11 @@ export function watchWrites(db: Db): Db {
     }
     return statement
   }) as Db['prepare']
+  const exec = db.exec.bind(db)
+  db.exec = (source: string) => {
+    announce()
+    return exec(source)
+  }
   // A transaction's end (commit or rollback) is announced too: what was read inside it may be gone.
   const transaction = db.transaction.bind(db)
   db.transaction = ((work: (...args: never[]) => unknown) => {
