@@ -1,4 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
+import { afterPage } from '../kit/pagination.js'
 import {
   associate,
   associationBetween,
@@ -6,15 +7,16 @@ import {
   type Ctx,
   canRead,
   canWrite,
+  dissociate,
   isAnswer,
   iso,
+  type Json,
   jsonBody,
   loadObject,
   noContent,
   objectNotFound,
   ok,
   queryOf,
-  saveAssociation,
 } from './context.js'
 import { validationError } from './errors.js'
 import {
@@ -54,12 +56,18 @@ function pairOf(ctx: Ctx, write: boolean): Pair | ProxyAnswer {
   return { from, to, fromId: fromId!, toId, direction: directionFrom(from) }
 }
 
+/** An operation on the pair its path names, once found (see pairOf). */
+const pairOperation =
+  (write: boolean, run: (ctx: Ctx, pair: Pair) => ProxyAnswer) =>
+  (ctx: Ctx): ProxyAnswer => {
+    const pair = pairOf(ctx, write)
+    return isAnswer(pair) ? pair : run(ctx, pair)
+  }
+
 const spec = (typeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId })
 
 /** `PUT …/associations/default/{toType}/{toId}`: the unlabeled type both ways. */
-export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
+export const createDefaultAssociation = pairOperation(true, (ctx, pair) => {
   const { direction, fromId, toId } = pair
   const typeId = ASSOCIATION_TYPES[direction].unlabeled
   associate(ctx, direction, fromId, toId!, [typeId])
@@ -74,23 +82,17 @@ export function createDefaultAssociation(ctx: Ctx): ProxyAnswer {
     startedAt: at,
     completedAt: at,
   })
-}
+})
 
 /** `PUT …/associations/{toType}/{toId}` with `[{associationCategory, associationTypeId}]`. */
-export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
+export const createLabelledAssociation = pairOperation(true, (ctx, pair) => {
   const { direction, fromId, toId } = pair
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const types = ASSOCIATION_TYPES[direction]
   const typeIds = Array.isArray(body)
-    ? body.map((s) =>
-        typeof s === 'object' &&
-        s !== null &&
-        (s as { associationCategory?: unknown }).associationCategory === 'HUBSPOT_DEFINED'
-          ? Number((s as { associationTypeId?: unknown }).associationTypeId)
-          : Number.NaN,
+    ? (body as Array<Json | null>).map((s) =>
+        s?.associationCategory === 'HUBSPOT_DEFINED' ? Number(s.associationTypeId) : Number.NaN,
       )
     : []
   if (typeIds.length === 0 || typeIds.some((t) => !associationType(direction, t)))
@@ -106,33 +108,24 @@ export function createLabelledAssociation(ctx: Ctx): ProxyAnswer {
     toObjectId: Number(toId),
     labels: now.associationTypes.flatMap((t) => (t.label ? [t.label] : [])),
   })
-}
+})
 
 /** `GET …/associations/{toType}`: the pairs with their types, by id. */
-export function listAssociations(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, false)
-  if (isAnswer(pair)) return pair
+export const listAssociations = pairOperation(false, (ctx, pair) => {
   const query = queryOf(ctx)
   const limit = Math.min(Number(query.get('limit') ?? 500) || 500, 500)
-  const after = query.get('after')
   const all = associationsOf(ctx, pair.direction, pair.fromId).sort(
     (a, b) => Number(a.toObjectId) - Number(b.toObjectId),
   )
-  const rest = all.filter((a) => after === null || Number(a.toObjectId) >= Number(after))
-  const page = rest.slice(0, limit)
-  const next = rest[limit]
+  const { page, next } = afterPage(all, (a) => a.toObjectId, query.get('after'), limit)
   return ok(200, {
     results: page.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })),
-    ...(next && { paging: { next: { after: next.toObjectId } } }),
+    ...(next && { paging: { next: { after: next } } }),
   })
-}
+})
 
 /** `DELETE …/associations/{toType}/{toId}`: every type between the pair, both ways. */
-export function removeAssociation(ctx: Ctx): ProxyAnswer {
-  const pair = pairOf(ctx, true)
-  if (isAnswer(pair)) return pair
-  const { from, to, fromId, toId } = pair
-  saveAssociation(ctx, directionFrom(from), fromId, { toObjectId: toId!, associationTypes: [] })
-  saveAssociation(ctx, directionFrom(to), toId!, { toObjectId: fromId, associationTypes: [] })
+export const removeAssociation = pairOperation(true, (ctx, pair) => {
+  dissociate(ctx, pair.from, pair.fromId, pair.toId!)
   return noContent()
-}
+})

@@ -1,8 +1,9 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
-import { type Ctx, canRead, canWrite, isAnswer, iso, type Json, jsonBody, noContent, ok } from './context.js'
+import { runInside } from '../kit/run-inside.js'
+import { type Ctx, isAnswer, iso, type Json, jsonBody, noContent, objectOperation, ok } from './context.js'
 import { validationError } from './errors.js'
 import { archiveObject, createObject, getObject, updateObject } from './objects.js'
-import { kindOf, type ObjectKind } from './representations.js'
+import type { ObjectKind } from './representations.js'
 
 /**
  * `POST /crm/v3/objects/{type}/batch/{read|create|update|archive}`: each input runs through the
@@ -14,7 +15,7 @@ import { kindOf, type ObjectKind } from './representations.js'
 const MAX_INPUTS = 100
 
 /** The body's `inputs` (1 to 100 objects), or HubSpot's 400. */
-function inputsOf(ctx: Ctx): { body: Json; inputs: Json[] } | ProxyAnswer {
+function inputsOf(ctx: Ctx): Parsed | ProxyAnswer {
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const inputs = (body as Json).inputs
@@ -24,23 +25,7 @@ function inputsOf(ctx: Ctx): { body: Json; inputs: Json[] } | ProxyAnswer {
     return validationError(`Batch input size ${inputs.length} exceeds the limit of ${MAX_INPUTS}.`)
   return { body: body as Json, inputs: inputs as Json[] }
 }
-
-/** One input's call to a single-object operation: its body, path id and query. */
-function runOne(
-  ctx: Ctx,
-  handler: (ctx: Ctx) => ProxyAnswer,
-  input: { body?: unknown; id?: string; query?: URLSearchParams },
-): { status: number; body: Json | null } {
-  const call = {
-    ...ctx.call,
-    body: Buffer.from(input.body === undefined ? '' : JSON.stringify(input.body)),
-    query: input.query?.toString() ?? '',
-  }
-  const params = input.id === undefined ? ctx.params : { ...ctx.params, objectId: input.id }
-  const answered = handler({ ...ctx, call, params })
-  const bytes = answered.body instanceof Uint8Array ? Buffer.from(answered.body).toString('utf8') : ''
-  return { status: answered.status, body: bytes ? (JSON.parse(bytes) as Json) : null }
-}
+type Parsed = { body: Json; inputs: Json[] }
 
 /** An error entry of a batch answer, from the single operation's error body. */
 const errorEntry = (kind: ObjectKind, failed: Json | null, id: string | undefined) => ({
@@ -52,34 +37,15 @@ const errorEntry = (kind: ObjectKind, failed: Json | null, id: string | undefine
   links: {},
 })
 
-function batchAnswer(
-  ctx: Ctx,
-  results: Json[],
-  errors: Array<ReturnType<typeof errorEntry>>,
-  okStatus: number,
-) {
-  const at = iso(ctx.nowMs)
-  return ok(errors.length > 0 ? 207 : okStatus, {
-    status: 'COMPLETE',
-    results,
-    ...(errors.length > 0 && { numErrors: errors.length, errors }),
-    startedAt: at,
-    completedAt: at,
-  })
-}
-
-type Parsed = { body: Json; inputs: Json[] }
-
 /** A batch operation: the kind's read or write scope, then the parsed `inputs`. */
-const batchOperation =
-  (access: 'read' | 'write', run: (ctx: Ctx, kind: ObjectKind, parsed: Parsed) => ProxyAnswer) =>
-  (ctx: Ctx): ProxyAnswer => {
-    const kind = kindOf(ctx.params.objectType!) as ObjectKind
-    const denied = access === 'read' ? canRead(ctx, kind) : canWrite(ctx, kind)
-    if (denied) return denied
+const batchOperation = (
+  access: 'read' | 'write',
+  run: (ctx: Ctx, kind: ObjectKind, parsed: Parsed) => ProxyAnswer,
+) =>
+  objectOperation(access, (ctx, kind) => {
     const parsed = inputsOf(ctx)
     return isAnswer(parsed) ? parsed : run(ctx, kind, parsed)
-  }
+  })
 
 const idOf = (input: Json) =>
   typeof input.id === 'string' || typeof input.id === 'number' ? String(input.id) : ''
@@ -92,43 +58,53 @@ export const batchRead = batchOperation('read', (ctx, kind, parsed) => {
   if (typeof idProperty === 'string') query.set('idProperty', idProperty)
   if (archived === true || new URLSearchParams(ctx.call.query).get('archived') === 'true')
     query.set('archived', 'true')
-  return gather(ctx, kind, parsed.inputs, 200, (input) => runOne(ctx, getObject, { id: idOf(input), query }))
+  return gather(ctx, kind, parsed.inputs, 200, (input) =>
+    runInside(ctx, getObject, { params: { objectId: idOf(input) }, query }),
+  )
 })
 
-/** Runs every input, keeping answers below 300 as results and the rest as errors. */
+/** Runs every input, keeping answers below 300 as results and the rest as errors (then 207). */
 function gather(
   ctx: Ctx,
   kind: ObjectKind,
   inputs: Json[],
   okStatus: number,
-  run: (input: Json) => { status: number; body: Json | null },
+  run: (input: Json) => { status: number; body: unknown },
 ) {
   const results: Json[] = []
   const errors: Array<ReturnType<typeof errorEntry>> = []
   for (const input of inputs) {
-    const one = run(input)
+    const one = run(input) as { status: number; body: Json | null }
     if (one.status < 300 && one.body) results.push(one.body)
     else errors.push(errorEntry(kind, one.body, 'id' in input ? idOf(input) : undefined))
   }
-  return batchAnswer(ctx, results, errors, okStatus)
+  const at = iso(ctx.nowMs)
+  return ok(errors.length > 0 ? 207 : okStatus, {
+    status: 'COMPLETE',
+    results,
+    ...(errors.length > 0 && { numErrors: errors.length, errors }),
+    startedAt: at,
+    completedAt: at,
+  })
 }
 
 /** batch/create: `inputs: [{properties, associations?}]`; 201 when every one was created. */
-export const batchCreate = batchOperation('write', (ctx, kind, parsed) => {
-  return gather(ctx, kind, parsed.inputs, 201, (input) => runOne(ctx, createObject, { body: input }))
-})
+export const batchCreate = batchOperation('write', (ctx, kind, parsed) =>
+  gather(ctx, kind, parsed.inputs, 201, (input) => runInside(ctx, createObject, { body: input })),
+)
 
 /** batch/update: `inputs: [{id, properties}]` (`idProperty` per input, as HubSpot takes it). */
-export const batchUpdate = batchOperation('write', (ctx, kind, parsed) => {
-  return gather(ctx, kind, parsed.inputs, 200, (input) => {
+export const batchUpdate = batchOperation('write', (ctx, kind, parsed) =>
+  gather(ctx, kind, parsed.inputs, 200, (input) => {
     const query = new URLSearchParams()
     if (typeof input.idProperty === 'string') query.set('idProperty', input.idProperty)
-    return runOne(ctx, updateObject, { id: idOf(input), body: { properties: input.properties }, query })
-  })
-})
+    const params = { objectId: idOf(input) }
+    return runInside(ctx, updateObject, { params, body: { properties: input.properties }, query })
+  }),
+)
 
 /** batch/archive: `inputs: [{id}]`; 204 whatever the ids, as HubSpot answers. */
 export const batchArchive = batchOperation('write', (ctx, _kind, parsed) => {
-  for (const input of parsed.inputs) runOne(ctx, archiveObject, { id: idOf(input) })
+  for (const input of parsed.inputs) runInside(ctx, archiveObject, { params: { objectId: idOf(input) } })
   return noContent()
 })

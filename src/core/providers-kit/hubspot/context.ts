@@ -1,6 +1,7 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { isAnswer, jsonBodyOf, queryOf as queryOfCall } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
+import { storedList, storedOne } from '../kit/stored-json.js'
 import { answer, hubspotError, hubspotHeaders, notFound, validationError } from './errors.js'
 import {
   associationType,
@@ -8,6 +9,7 @@ import {
   type Direction,
   directionFrom,
   KINDS,
+  kindOf,
   type ObjectKind,
   otherKind,
   reverseType,
@@ -18,6 +20,7 @@ import { type HubspotEventInput, type HubspotEventType, hubspotWebhook } from '.
 
 export type Ctx = SimulationContext<HubspotState>
 export type Json = Record<string, unknown>
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export { isAnswer }
 
@@ -58,13 +61,19 @@ export function missingScopes(ctx: Ctx, needed: string[]): ProxyAnswer | undefin
 export const canRead = (ctx: Ctx, kind: ObjectKind) => missingScopes(ctx, [KINDS[kind].scopes.read])
 export const canWrite = (ctx: Ctx, kind: ObjectKind) => missingScopes(ctx, [KINDS[kind].scopes.write])
 
+/** A `/crm/v3/objects/{type}…` operation on the kind the path names, once the token may read or write it. */
+export const objectOperation =
+  (access: 'read' | 'write', run: (ctx: Ctx, kind: ObjectKind) => ProxyAnswer) =>
+  (ctx: Ctx): ProxyAnswer => {
+    // The route table has checked that the path names a kind.
+    const kind = kindOf(ctx.params.objectType!)!
+    return (access === 'read' ? canRead(ctx, kind) : canWrite(ctx, kind)) ?? run(ctx, kind)
+  }
+
 /** A live (or, when asked, archived) object by id. */
 export function loadObject(ctx: Ctx, kind: ObjectKind, id: string, archived = false): CrmObject | undefined {
-  if (!/^\d{1,15}$/.test(id)) return undefined
-  const text = ctx.objects.get(kind, '', Number(id))
-  if (!text) return undefined
-  const object = JSON.parse(text) as CrmObject
-  return object.archived === archived ? object : undefined
+  const object = /^\d{1,15}$/.test(id) ? storedOne<CrmObject>(ctx.objects, kind, '', Number(id)) : undefined
+  return object?.archived === archived ? object : undefined
 }
 
 export const saveObject = (ctx: Ctx, kind: ObjectKind, object: CrmObject) =>
@@ -72,9 +81,7 @@ export const saveObject = (ctx: Ctx, kind: ObjectKind, object: CrmObject) =>
 
 /** Every object of a kind (live or archived), oldest id first. */
 export const allObjects = (ctx: Ctx, kind: ObjectKind, archived = false) =>
-  ctx.objects
-    .page(kind, '', archived ? 'archived' : 'active', 1_000_000, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as CrmObject)
+  storedList<CrmObject>(ctx.objects, kind, '', { tag: archived ? 'archived' : 'active' })
 
 export const objectNotFound = (kind: ObjectKind, id: string) =>
   notFound(`Object not found.  objectId are usually numeric.  ${KINDS[kind].plural} ${id} does not exist.`)
@@ -86,25 +93,19 @@ const assocScope = (direction: Direction, fromId: string) => {
 
 /** The live associations from one object to objects of another kind, oldest first. */
 export const associationsOf = (ctx: Ctx, direction: Direction, fromId: string) =>
-  ctx.objects
-    .page('association', assocScope(direction, fromId), 'live', 1_000_000, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as StoredAssociation)
+  storedList<StoredAssociation>(ctx.objects, 'association', assocScope(direction, fromId), { tag: 'live' })
 
 export const associationBetween = (ctx: Ctx, direction: Direction, fromId: string, toId: string) => {
-  const text = ctx.objects.get('association', assocScope(direction, fromId), Number(toId))
-  const found = text ? (JSON.parse(text) as StoredAssociation) : undefined
+  const scope = assocScope(direction, fromId)
+  const found = storedOne<StoredAssociation>(ctx.objects, 'association', scope, Number(toId))
   return found && found.associationTypes.length > 0 ? found : undefined
 }
 
 /** Stores one direction of a pair (no types left: removed). */
-export const saveAssociation = (ctx: Ctx, direction: Direction, fromId: string, a: StoredAssociation) =>
-  ctx.objects.put(
-    'association',
-    assocScope(direction, fromId),
-    Number(a.toObjectId),
-    a,
-    a.associationTypes.length > 0 ? 'live' : 'removed',
-  )
+export function saveAssociation(ctx: Ctx, direction: Direction, fromId: string, a: StoredAssociation) {
+  const tag = a.associationTypes.length > 0 ? 'live' : 'removed'
+  ctx.objects.put('association', assocScope(direction, fromId), Number(a.toObjectId), a, tag)
+}
 
 /** Queues one delivery (a batch) with this call's events. */
 export function emitBatch(
@@ -123,6 +124,12 @@ export const listParam = (query: URLSearchParams, name: string): string[] | null
   const values = query.getAll(name).flatMap((v) => v.split(','))
   const names = values.map((v) => v.trim().toLowerCase()).filter(Boolean)
   return names.length > 0 ? names : null
+}
+
+/** Removes every type between a pair, in both directions. */
+export function dissociate(ctx: Ctx, from: ObjectKind, fromId: string, toId: string) {
+  saveAssociation(ctx, directionFrom(from), fromId, { toObjectId: toId, associationTypes: [] })
+  saveAssociation(ctx, directionFrom(otherKind(from)), toId, { toObjectId: fromId, associationTypes: [] })
 }
 
 /** Adds association types between a pair, in both directions. */

@@ -1,6 +1,6 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer } from '../kit/http.js'
-import type { ErrorDialect } from '../kit/provider-kit.js'
+import type { ErrorDialect, ErrorEnv } from '../kit/provider-kit.js'
 import { withCorrelationId } from './correlation.js'
 
 /** HubSpot's published limits for an OAuth app on a Professional account (the values its headers carry). */
@@ -64,6 +64,9 @@ const CATEGORIES: Partial<Record<number, ErrorCategory>> = {
   429: 'RATE_LIMITS',
 }
 
+const SERVER_ERRORS: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable' }
+const stamped = (env: ErrorEnv, found: ProxyAnswer) => withCorrelationId(found, env.ids.uuid())
+
 /** HubSpot's dialect: `{status: "error", message, correlationId, category}` at the HTTP status. */
 export const hubspotDialect: ErrorDialect = {
   contentType: 'application/json;charset=utf-8',
@@ -73,9 +76,10 @@ export const hubspotDialect: ErrorDialect = {
     correlationId: ids.uuid(),
     category: CATEGORIES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR'),
   }),
-  unauthorized: (verdict, { ids }) => withCorrelationId(unauthorized(verdict), ids.uuid()),
-  rateLimited: ({ ids }) =>
-    withCorrelationId(
+  unauthorized: (verdict, env) => stamped(env, unauthorized(verdict)),
+  rateLimited: (env) =>
+    stamped(
+      env,
       hubspotError(
         429,
         'RATE_LIMITS',
@@ -86,17 +90,9 @@ export const hubspotDialect: ErrorDialect = {
           ...rateLimitHeaders({ interval: 0, daily: LIMITS.daily - LIMITS.max }),
         ],
       ),
-      ids.uuid(),
     ),
-  serverError: (status, { ids }) =>
-    withCorrelationId(
-      hubspotError(
-        status,
-        'INTERNAL_ERROR',
-        status === 503 ? 'Service Unavailable' : status === 502 ? 'Bad Gateway' : 'internal error',
-      ),
-      ids.uuid(),
-    ),
+  serverError: (status, env) =>
+    stamped(env, hubspotError(status, 'INTERNAL_ERROR', SERVER_ERRORS[status] ?? 'internal error')),
 }
 
 /** HubSpot's 401 for a token the account no longer accepts. */

@@ -1,5 +1,5 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
-import { type Ctx, type Json, loadObject, objectNotFound } from './context.js'
+import { type Ctx, isObject, type Json, loadObject, objectNotFound } from './context.js'
 import { hubspotError, validationError } from './errors.js'
 import {
   ASSOCIATION_TYPES,
@@ -13,25 +13,33 @@ import {
 
 // What create and update bodies may say, checked as HubSpot checks it.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+type Problem = { name: string; error: string; message: string }
 
 /** HubSpot's "Property values were not valid" 400, with its per-property entries. */
-function invalidProperties(problems: Array<{ name: string; error: string; message: string }>) {
-  const details = problems.map((p) => ({
+function invalidProperties(problems: Problem[]) {
+  const details = problems.map(({ name, error, message }) => ({
     isValid: false,
-    message: p.message,
-    error: p.error,
-    name: p.name,
-    localizedErrorMessage: p.message,
+    message,
+    error,
+    name,
+    localizedErrorMessage: message,
   }))
   return validationError(
     `Property values were not valid: ${JSON.stringify(details)}`,
-    problems.map((p) => ({
-      message: p.message,
-      code: p.error,
-      context: { propertyName: [p.name] },
-    })),
+    problems.map((p) => ({ message: p.message, code: p.error, context: { propertyName: [p.name] } })),
   )
+}
+
+/** Why a property cannot take the value, as HubSpot's error code and message; undefined when it can. */
+function problemWith(kind: ObjectKind, name: string, value: unknown): [string, string] | undefined {
+  if (!KINDS[kind].known.has(name)) return ['PROPERTY_DOESNT_EXIST', `Property "${name}" does not exist`]
+  if (READ_ONLY_PROPERTIES.has(name))
+    return ['READ_ONLY_VALUE', `"${name}" is a read only property; its value cannot be set.`]
+  if (value !== null && !['string', 'number', 'boolean'].includes(typeof value))
+    return ['INVALID_OPTION', `${JSON.stringify(value)} is not a valid value for "${name}".`]
+  if (name === 'email' && value !== '' && value !== null && !EMAIL.test(String(value)))
+    return ['INVALID_EMAIL', `Email address ${String(value)} is invalid`]
+  return undefined
 }
 
 /** The `properties` of a create or update body, checked against the portal's properties. */
@@ -51,45 +59,34 @@ export function propertiesOf(
   if (!isObject(body.properties))
     return validationError('Invalid input JSON: "properties" must be an object.')
   const out: Record<string, string> = {}
-  const problems: Array<{ name: string; error: string; message: string }> = []
+  const problems: Problem[] = []
   for (const [rawName, value] of Object.entries(body.properties)) {
     const name = rawName.toLowerCase()
-    if (!KINDS[kind].known.has(name)) {
-      problems.push({ name, error: 'PROPERTY_DOESNT_EXIST', message: `Property "${name}" does not exist` })
-      continue
-    }
-    if (READ_ONLY_PROPERTIES.has(name)) {
-      problems.push({
-        name,
-        error: 'READ_ONLY_VALUE',
-        message: `"${name}" is a read only property; its value cannot be set.`,
-      })
-      continue
-    }
-    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) {
-      problems.push({
-        name,
-        error: 'INVALID_OPTION',
-        message: `${JSON.stringify(value)} is not a valid value for "${name}".`,
-      })
-      continue
-    }
-    const text = value === null ? '' : String(value)
-    if (name === 'email' && text !== '' && !EMAIL.test(text)) {
-      problems.push({ name, error: 'INVALID_EMAIL', message: `Email address ${text} is invalid` })
-      continue
-    }
-    out[name] = text
+    const problem = problemWith(kind, name, value)
+    if (problem) problems.push({ name, error: problem[0], message: problem[1] })
+    else out[name] = value === null ? '' : String(value)
   }
   return problems.length > 0 ? invalidProperties(problems) : out
 }
 
 /** HubSpot's 409 when another live contact has the email. */
-export function emailTaken(ctx: Ctx, email: string | undefined, self?: string): ProxyAnswer | undefined {
-  if (!email) return undefined
-  const holder = ctx.state.emails[email.toLowerCase()]
+export function emailTaken(
+  ctx: Ctx,
+  kind: ObjectKind,
+  email?: string,
+  self?: string,
+): ProxyAnswer | undefined {
+  const holder = kind === 'contact' && email ? ctx.state.emails[email.toLowerCase()] : undefined
   if (!holder || holder === self) return undefined
   return hubspotError(409, 'CONFLICT', `Contact already exists. Existing ID: ${holder}`)
+}
+
+/** Keeps the contacts' unique-email index: a contact lets go of `from` (if it holds it) and takes `to`. */
+export function reindexEmail(ctx: Ctx, kind: ObjectKind, id: string, from?: string | null, to?: string) {
+  if (kind !== 'contact') return
+  const old = from?.toLowerCase()
+  if (old && ctx.state.emails[old] === id) delete ctx.state.emails[old]
+  if (to) ctx.state.emails[to.toLowerCase()] = id
 }
 
 /** `associations` of a create body: `[{to: {id}, types: [{associationCategory, associationTypeId}]}]`. */

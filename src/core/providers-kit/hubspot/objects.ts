@@ -1,13 +1,14 @@
-import type { ProxyAnswer } from '../../proxy/answerer.js'
+import { proxyUrlOf } from '../kit/http.js'
+import { afterPage, nextLink } from '../kit/pagination.js'
 import {
   allObjects,
   associate,
   associationsOf,
   type Ctx,
-  canRead,
-  canWrite,
+  dissociate,
   emitBatch,
   isAnswer,
+  isObject,
   iso,
   type Json,
   jsonBody,
@@ -15,13 +16,13 @@ import {
   loadObject,
   noContent,
   objectNotFound,
+  objectOperation,
   ok,
   queryOf,
-  saveAssociation,
   saveObject,
 } from './context.js'
 import { validationError } from './errors.js'
-import { associationsInput, emailTaken, propertiesOf } from './object-input.js'
+import { associationsInput, emailTaken, propertiesOf, reindexEmail } from './object-input.js'
 import {
   ASSOCIATION_TYPES,
   type CrmObject,
@@ -30,32 +31,20 @@ import {
   KINDS,
   kindOf,
   type ObjectKind,
-  otherKind,
   publicObject,
 } from './representations.js'
 import { parseSearch, runSearch } from './search.js'
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** The object kind a `/crm/v3/objects/{type}…` path names (the route table has checked it). */
-const kindFromPath = (ctx: Ctx) => kindOf(ctx.params.objectType!) as ObjectKind
-const idFromPath = (ctx: Ctx) => ctx.params.objectId!
-
 /** `POST /crm/v3/objects/{type}`: 201 with every property set; emits `{kind}.creation`. */
-export function createObject(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
+export const createObject = objectOperation('write', (ctx, kind) => {
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const properties = propertiesOf(kind, body, true)
   if (isAnswer(properties)) return properties
   const associations = associationsInput(ctx, kind, body as Json)
   if (isAnswer(associations)) return associations
-  if (kind === 'contact') {
-    const conflict = emailTaken(ctx, properties.email)
-    if (conflict) return conflict
-  }
+  const conflict = emailTaken(ctx, kind, properties.email)
+  if (conflict) return conflict
   const id = String(ctx.state.next_id[kind]++)
   const at = iso(ctx.nowMs)
   const object: CrmObject = {
@@ -70,13 +59,13 @@ export function createObject(ctx: Ctx): ProxyAnswer {
     updatedAt: at,
     archived: false,
   }
-  if (kind === 'contact' && properties.email) ctx.state.emails[properties.email.toLowerCase()] = id
+  reindexEmail(ctx, kind, id, undefined, properties.email)
   ctx.saveState(ctx.state)
   saveObject(ctx, kind, object)
   for (const a of associations) associate(ctx, directionFrom(kind), id, a.toId, a.typeIds)
   emitBatch(ctx, [{ subscriptionType: `${kind}.creation`, objectId: Number(id) }])
   return ok(201, fullObject(object))
-}
+})
 
 /** The v3 `associations` block of a read: `{companies: {results: [{id, type}]}}`. */
 function associationsBlock(ctx: Ctx, kind: ObjectKind, id: string, asked: string[] | null) {
@@ -97,13 +86,19 @@ function associationsBlock(ctx: Ctx, kind: ObjectKind, id: string, asked: string
   return Object.keys(block).length > 0 ? block : undefined
 }
 
+/** An object as a read shows it: the asked-for `properties` and `associations`. */
+function readView(ctx: Ctx, kind: ObjectKind, object: CrmObject, query: URLSearchParams) {
+  const associations = associationsBlock(ctx, kind, object.id, listParam(query, 'associations'))
+  return {
+    ...publicObject(kind, object, listParam(query, 'properties')),
+    ...(associations && { associations }),
+  }
+}
+
 /** `GET /crm/v3/objects/{type}/{id}` with `properties`, `associations`, `archived`, `idProperty`. */
-export function getObject(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canRead(ctx, kind)
-  if (denied) return denied
+export const getObject = objectOperation('read', (ctx, kind) => {
   const query = queryOf(ctx)
-  const id = idFromPath(ctx)
+  const id = ctx.params.objectId!
   const archived = query.get('archived') === 'true'
   const idProperty = query.get('idProperty')?.toLowerCase()
   let object: CrmObject | undefined
@@ -114,32 +109,21 @@ export function getObject(ctx: Ctx): ProxyAnswer {
     const found = archived ? undefined : ctx.state.emails[id.toLowerCase()]
     object = found ? loadObject(ctx, kind, found) : undefined
   } else object = loadObject(ctx, kind, id, archived)
-  if (!object) return objectNotFound(kind, id)
-  const associations = associationsBlock(ctx, kind, object.id, listParam(query, 'associations'))
-  return ok(200, {
-    ...publicObject(kind, object, listParam(query, 'properties')),
-    ...(associations && { associations }),
-  })
-}
+  return object ? ok(200, readView(ctx, kind, object, query)) : objectNotFound(kind, id)
+})
 
 /** `PATCH /crm/v3/objects/{type}/{id}`: emits one `{kind}.propertyChange` per changed property. */
-export function updateObject(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
-  const id = idFromPath(ctx)
-  const idProperty = queryOf(ctx).get('idProperty')?.toLowerCase()
-  const byEmail = kind === 'contact' && idProperty === 'email'
+export const updateObject = objectOperation('write', (ctx, kind) => {
+  const id = ctx.params.objectId!
+  const byEmail = kind === 'contact' && queryOf(ctx).get('idProperty')?.toLowerCase() === 'email'
   const before = loadObject(ctx, kind, byEmail ? (ctx.state.emails[id.toLowerCase()] ?? '') : id)
   if (!before) return objectNotFound(kind, id)
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   const properties = propertiesOf(kind, body, true)
   if (isAnswer(properties)) return properties
-  if (kind === 'contact') {
-    const conflict = emailTaken(ctx, properties.email, before.id)
-    if (conflict) return conflict
-  }
+  const conflict = emailTaken(ctx, kind, properties.email, before.id)
+  if (conflict) return conflict
   const changed = Object.entries(properties).filter(
     ([name, value]) => (before.properties[name] ?? '') !== value,
   )
@@ -153,10 +137,8 @@ export function updateObject(ctx: Ctx): ProxyAnswer {
     },
     updatedAt: changed.length > 0 ? at : before.updatedAt,
   }
-  if (kind === 'contact' && 'email' in properties) {
-    const old = before.properties.email?.toLowerCase()
-    if (old && ctx.state.emails[old] === before.id) delete ctx.state.emails[old]
-    if (properties.email) ctx.state.emails[properties.email.toLowerCase()] = before.id
+  if ('email' in properties) {
+    reindexEmail(ctx, kind, before.id, before.properties.email, properties.email)
     ctx.saveState(ctx.state)
   }
   saveObject(ctx, kind, after)
@@ -170,41 +152,28 @@ export function updateObject(ctx: Ctx): ProxyAnswer {
     })),
   )
   return ok(200, fullObject(after))
-}
+})
 
 /** `DELETE /crm/v3/objects/{type}/{id}`: 204; archives it and drops its associations; emits `{kind}.deletion`. */
-export function archiveObject(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canWrite(ctx, kind)
-  if (denied) return denied
-  const id = idFromPath(ctx)
+export const archiveObject = objectOperation('write', (ctx, kind) => {
+  const id = ctx.params.objectId!
   const object = loadObject(ctx, kind, id)
   // HubSpot answers 204 for an id that is already archived or never existed.
   if (!object) return noContent()
   const at = iso(ctx.nowMs)
   saveObject(ctx, kind, { ...object, archived: true, archivedAt: at, updatedAt: at })
-  const email = object.properties.email?.toLowerCase()
-  if (kind === 'contact' && email && ctx.state.emails[email] === id) {
-    delete ctx.state.emails[email]
-    ctx.saveState(ctx.state)
-  }
+  reindexEmail(ctx, kind, id, object.properties.email)
+  ctx.saveState(ctx.state)
   // Associations of an archived record are no longer listed from either end.
-  const other = otherKind(kind)
-  for (const a of associationsOf(ctx, directionFrom(kind), id)) {
-    saveAssociation(ctx, directionFrom(kind), id, { toObjectId: a.toObjectId, associationTypes: [] })
-    saveAssociation(ctx, directionFrom(other), a.toObjectId, { toObjectId: id, associationTypes: [] })
-  }
+  for (const a of associationsOf(ctx, directionFrom(kind), id)) dissociate(ctx, kind, id, a.toObjectId)
   emitBatch(ctx, [{ subscriptionType: `${kind}.deletion`, objectId: Number(id) }])
   return noContent()
-}
+})
 
 const LIST_LIMIT = { default: 10, max: 100 }
 
-/** `GET /crm/v3/objects/{type}`: pages by id with `limit` (≤ 100) and `after`. */
-export function listObjects(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canRead(ctx, kind)
-  if (denied) return denied
+/** `GET /crm/v3/objects/{type}`: pages by id with `limit` (≤ 100) and `after`, the id the next page starts at. */
+export const listObjects = objectOperation('read', (ctx, kind) => {
   const query = queryOf(ctx)
   const rawLimit = query.get('limit')
   const limit = rawLimit === null ? LIST_LIMIT.default : Number(rawLimit)
@@ -214,33 +183,17 @@ export function listObjects(ctx: Ctx): ProxyAnswer {
   if (after !== null && !/^\d{1,15}$/.test(after))
     return validationError(`after: '${after}' is not a paging cursor this endpoint returned.`)
   const size = Math.min(limit, LIST_LIMIT.max)
-  // `after` is the id the next page starts at, as HubSpot's list cursors are.
-  const rest = allObjects(ctx, kind, query.get('archived') === 'true').filter(
-    (o) => after === null || Number(o.id) >= Number(after),
-  )
-  const page = rest.slice(0, size)
-  const next = rest[size]
-  const asked = listParam(query, 'properties')
-  const results = page.map((o) => {
-    const associations = associationsBlock(ctx, kind, o.id, listParam(query, 'associations'))
-    return { ...publicObject(kind, o, asked), ...(associations && { associations }) }
+  const all = allObjects(ctx, kind, query.get('archived') === 'true')
+  const { page, next } = afterPage(all, (o) => o.id, after, size)
+  const link = next && nextLink(proxyUrlOf(ctx.call), query, { after: next, limit: String(size) })
+  return ok(200, {
+    results: page.map((o) => readView(ctx, kind, o, query)),
+    ...(next && { paging: { next: { after: next, link } } }),
   })
-  let paging: unknown
-  if (next) {
-    const q = new URLSearchParams(query)
-    q.set('after', next.id)
-    q.set('limit', String(size))
-    const link = `${ctx.call.origin}/proxy/${ctx.call.connection.id}${ctx.call.path}?${q.toString()}`
-    paging = { next: { after: next.id, link } }
-  }
-  return ok(200, { results, ...(paging !== undefined && { paging }) })
-}
+})
 
 /** `POST /crm/v3/objects/{type}/search`: `{total, results, paging}`, pages by offset. */
-export function searchObjects(ctx: Ctx): ProxyAnswer {
-  const kind = kindFromPath(ctx)
-  const denied = canRead(ctx, kind)
-  if (denied) return denied
+export const searchObjects = objectOperation('read', (ctx, kind) => {
   const body = jsonBody(ctx)
   if (isAnswer(body)) return body
   if (!isObject(body)) return validationError('Invalid input JSON: expected a search request object.')
@@ -262,4 +215,4 @@ export function searchObjects(ctx: Ctx): ProxyAnswer {
     results: page.map((o) => publicObject(kind, o, request.properties)),
     ...(nextAt < found.length && { paging: { next: { after: String(nextAt) } } }),
   })
-}
+})

@@ -22,61 +22,34 @@ interface KindInfo {
 }
 
 const READ_ONLY = ['createdate', 'hs_object_id', 'lastmodifieddate', 'hs_lastmodifieddate'] as const
+/** Properties both kinds have besides their defaults and searchable ones. */
+const SHARED = [...READ_ONLY, 'website', 'lifecyclestage', 'address', 'city', 'state', 'zip', 'country']
+
+/** A kind's facts; it knows the shared properties, its defaults, its searchable ones and `more`. */
+const kindInfo = ({ more, ...info }: Omit<KindInfo, 'known'> & { more: string[] }): KindInfo => ({
+  ...info,
+  known: new Set([...SHARED, ...info.defaults, ...info.searchable, ...more]),
+})
 
 export const KINDS: Record<ObjectKind, KindInfo> = {
-  contact: {
+  contact: kindInfo({
     plural: 'contacts',
     typeId: '0-1',
     modified: 'lastmodifieddate',
     defaults: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
     searchable: ['firstname', 'lastname', 'email', 'phone', 'company', 'hs_additional_emails'],
-    known: new Set([
-      ...READ_ONLY,
-      'email',
-      'firstname',
-      'lastname',
-      'phone',
-      'mobilephone',
-      'company',
-      'website',
-      'jobtitle',
-      'lifecyclestage',
-      'hs_lead_status',
-      'address',
-      'city',
-      'state',
-      'zip',
-      'country',
-      'hs_additional_emails',
-      'notes_last_updated',
-    ]),
+    more: ['mobilephone', 'jobtitle', 'hs_lead_status', 'notes_last_updated'],
     scopes: { read: 'crm.objects.contacts.read', write: 'crm.objects.contacts.write' },
-  },
-  company: {
+  }),
+  company: kindInfo({
     plural: 'companies',
     typeId: '0-2',
     modified: 'hs_lastmodifieddate',
     defaults: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
     searchable: ['name', 'domain', 'website', 'phone'],
-    known: new Set([
-      ...READ_ONLY,
-      'name',
-      'domain',
-      'website',
-      'industry',
-      'phone',
-      'description',
-      'numberofemployees',
-      'annualrevenue',
-      'lifecyclestage',
-      'address',
-      'city',
-      'state',
-      'zip',
-      'country',
-    ]),
+    more: ['industry', 'description', 'numberofemployees', 'annualrevenue'],
     scopes: { read: 'crm.objects.companies.read', write: 'crm.objects.companies.write' },
-  },
+  }),
 }
 
 export const READ_ONLY_PROPERTIES: ReadonlySet<string> = new Set(READ_ONLY)

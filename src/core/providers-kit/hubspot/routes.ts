@@ -1,4 +1,5 @@
 import { routeTable } from '../kit/routes.js'
+import { wrapRouter } from '../kit/wrap-router.js'
 import {
   createDefaultAssociation,
   createLabelledAssociation,
@@ -50,13 +51,4 @@ const table = routeTable<HubspotState>(
 )
 
 /** The table's handler for a call, its answer stamped with the call's correlation id. */
-export const route: typeof table = Object.assign(
-  (call: Parameters<typeof table>[0]) => {
-    const handler = table(call)
-    return (
-      handler &&
-      ((ctx: Parameters<NonNullable<typeof handler>>[0]) => withCorrelationId(handler(ctx), ctx.ids.uuid()))
-    )
-  },
-  { operations: table.operations },
-)
+export const route = wrapRouter(table, (handler) => (ctx) => withCorrelationId(handler(ctx), ctx.ids.uuid()))

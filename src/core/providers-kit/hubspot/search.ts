@@ -1,30 +1,16 @@
 import { wildcardMatch } from '../../common/wildcard-match.js'
+import { isObject, type Json } from './context.js'
 import type { CrmObject } from './representations.js'
 
-/** The operators of HubSpot's CRM search (all of them). */
-export const OPERATORS = [
-  'EQ',
-  'NEQ',
-  'LT',
-  'LTE',
-  'GT',
-  'GTE',
-  'BETWEEN',
-  'IN',
-  'NOT_IN',
-  'HAS_PROPERTY',
-  'NOT_HAS_PROPERTY',
-  'CONTAINS_TOKEN',
-  'NOT_CONTAINS_TOKEN',
-] as const
-type Operator = (typeof OPERATORS)[number]
-
-export interface Filter {
-  propertyName: string
-  operator: Operator
+/** What a filter compares a property with. */
+interface Operands {
   value?: string
   values?: string[]
   highValue?: string
+}
+export interface Filter extends Operands {
+  propertyName: string
+  operator: Operator
 }
 
 export interface SearchRequest {
@@ -39,8 +25,6 @@ export interface SearchRequest {
 /** HubSpot's search limits: 5 groups, 6 filters a group, 18 in all; pages of at most 200. */
 export const SEARCH_LIMITS = { groups: 5, perGroup: 6, filters: 18, limit: 200, defaultLimit: 10 }
 
-type Json = Record<string, unknown>
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 const scalar = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined
 
@@ -155,38 +139,38 @@ function containsToken(value: string, token: string): boolean {
   return wanted.length > 0 && wanted.every((w) => words.includes(w))
 }
 
+type Test = (raw: string, v: string, f: Operands) => boolean
+const is =
+  (test: (c: number) => boolean): Test =>
+  (raw, v) =>
+    test(compare(raw, v))
+const among = (raw: string, f: Operands) => (f.values ?? []).some((x) => compare(raw, x) === 0)
+
+/** The operators of HubSpot's CRM search (all of them), each on a property the object has. */
+const TESTS = {
+  EQ: is((c) => c === 0),
+  NEQ: is((c) => c !== 0),
+  LT: is((c) => c < 0),
+  LTE: is((c) => c <= 0),
+  GT: is((c) => c > 0),
+  GTE: is((c) => c >= 0),
+  BETWEEN: (raw, v, f) => compare(raw, v) >= 0 && compare(raw, f.highValue ?? '') <= 0,
+  IN: (raw, _v, f) => among(raw, f),
+  NOT_IN: (raw, _v, f) => !among(raw, f),
+  HAS_PROPERTY: () => true,
+  NOT_HAS_PROPERTY: () => false,
+  CONTAINS_TOKEN: (raw, v) => containsToken(raw, v),
+  NOT_CONTAINS_TOKEN: (raw, v) => !containsToken(raw, v),
+} satisfies Record<string, Test>
+type Operator = keyof typeof TESTS
+export const OPERATORS = Object.keys(TESTS) as Operator[]
+/** The operators an object without the property matches. */
+const NEGATIVE: ReadonlySet<string> = new Set(['NEQ', 'NOT_IN', 'NOT_HAS_PROPERTY', 'NOT_CONTAINS_TOKEN'])
+
 function matches(object: CrmObject, f: Filter): boolean {
   const raw = object.properties[f.propertyName]
-  const has = raw !== null && raw !== undefined && raw !== ''
-  const v = f.value ?? ''
-  switch (f.operator) {
-    case 'HAS_PROPERTY':
-      return has
-    case 'NOT_HAS_PROPERTY':
-      return !has
-    case 'EQ':
-      return has && compare(raw, v) === 0
-    case 'NEQ':
-      return !has || compare(raw, v) !== 0
-    case 'LT':
-      return has && compare(raw, v) < 0
-    case 'LTE':
-      return has && compare(raw, v) <= 0
-    case 'GT':
-      return has && compare(raw, v) > 0
-    case 'GTE':
-      return has && compare(raw, v) >= 0
-    case 'BETWEEN':
-      return has && compare(raw, v) >= 0 && compare(raw, f.highValue ?? '') <= 0
-    case 'IN':
-      return has && (f.values ?? []).some((x) => compare(raw, x) === 0)
-    case 'NOT_IN':
-      return !has || !(f.values ?? []).some((x) => compare(raw, x) === 0)
-    case 'CONTAINS_TOKEN':
-      return has && containsToken(raw, v)
-    case 'NOT_CONTAINS_TOKEN':
-      return !has || !containsToken(raw, v)
-  }
+  if (raw === null || raw === undefined || raw === '') return NEGATIVE.has(f.operator)
+  return TESTS[f.operator](raw, f.value ?? '', f)
 }
 
 /**

@@ -20,67 +20,23 @@ const COMPANIES = [
   },
 ]
 
-/** Contacts with the index of their company (primary association), or none. */
-const CONTACTS: Array<{ properties: Record<string, string>; company: number | null }> = [
-  {
-    properties: {
-      email: 'wile.e@acme.example',
-      firstname: 'Wile E.',
-      lastname: 'Coyote',
-      jobtitle: 'Head of R&D',
-      lifecyclestage: 'customer',
-    },
-    company: 0,
-  },
-  {
-    properties: {
-      email: 'road.runner@acme.example',
-      firstname: 'Road',
-      lastname: 'Runner',
-      jobtitle: 'Field tester',
-      lifecyclestage: 'lead',
-    },
-    company: 0,
-  },
-  {
-    properties: {
-      email: 'hank@globex.example',
-      firstname: 'Hank',
-      lastname: 'Scorpio',
-      jobtitle: 'CEO',
-      lifecyclestage: 'opportunity',
-    },
-    company: 1,
-  },
-  {
-    properties: {
-      email: 'peter@initech.example',
-      firstname: 'Peter',
-      lastname: 'Gibbons',
-      jobtitle: 'Software engineer',
-      lifecyclestage: 'customer',
-    },
-    company: 2,
-  },
-  {
-    properties: {
-      email: 'milton@initech.example',
-      firstname: 'Milton',
-      lastname: 'Waddams',
-      phone: '+1 512 555 0134',
-      lifecyclestage: 'subscriber',
-    },
-    company: 2,
-  },
-  {
-    properties: {
-      email: 'jenny.rosen@example.com',
-      firstname: 'Jenny',
-      lastname: 'Rosen',
-      lifecyclestage: 'lead',
-    },
-    company: null,
-  },
+/** A contact, with the index of its company (its primary association) or null. */
+const contact = (
+  email: string,
+  firstname: string,
+  lastname: string,
+  lifecyclestage: string,
+  company: number | null,
+  more: Record<string, string> = {},
+) => ({ properties: { email, firstname, lastname, ...more, lifecyclestage }, company })
+
+const CONTACTS = [
+  contact('wile.e@acme.example', 'Wile E.', 'Coyote', 'customer', 0, { jobtitle: 'Head of R&D' }),
+  contact('road.runner@acme.example', 'Road', 'Runner', 'lead', 0, { jobtitle: 'Field tester' }),
+  contact('hank@globex.example', 'Hank', 'Scorpio', 'opportunity', 1, { jobtitle: 'CEO' }),
+  contact('peter@initech.example', 'Peter', 'Gibbons', 'customer', 2, { jobtitle: 'Software engineer' }),
+  contact('milton@initech.example', 'Milton', 'Waddams', 'subscriber', 2, { phone: '+1 512 555 0134' }),
+  contact('jenny.rosen@example.com', 'Jenny', 'Rosen', 'lead', null),
 ]
 
 /**

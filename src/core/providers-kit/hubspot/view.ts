@@ -1,44 +1,37 @@
+import { section } from '../kit/account-view.js'
 import type { AccountObjects, SimulatedAccountSection, SimulationExampleCall } from '../kit/provider-kit.js'
+import { storedList } from '../kit/stored-json.js'
 import type { CrmObject, StoredAssociation } from './representations.js'
 
 /** The portal's contacts (with their companies) and companies (with their contact counts). */
 export function hubspotAccountView(objects: AccountObjects): SimulatedAccountSection[] {
-  const all = (kind: string) =>
-    objects.page(kind, '', 'active', 200, 0, 'asc').rows.map((r) => JSON.parse(r) as CrmObject)
-  const contacts = all('contact')
+  const all = (kind: string) => storedList<CrmObject>(objects, kind, '', { tag: 'active', limit: 200 })
   const companies = all('company')
   const names = new Map(companies.map((c) => [c.id, c.properties.name ?? c.id]))
   const companiesOf = (id: string) =>
-    objects
-      .page('association', `contact:${id}:company`, 'live', 200, 0, 'asc')
-      .rows.map((r) => names.get((JSON.parse(r) as StoredAssociation).toObjectId) ?? '')
+    storedList<StoredAssociation>(objects, 'association', `contact:${id}:company`, {
+      tag: 'live',
+      limit: 200,
+    })
+      .map((a) => names.get(a.toObjectId) ?? '')
       .filter(Boolean)
   const contactCount = (id: string) =>
     objects.page('association', `company:${id}:contact`, 'live', 1, 0).total
-  const fullName = (c: CrmObject) => [c.properties.firstname, c.properties.lastname].filter(Boolean).join(' ')
   return [
-    {
-      title: 'Contacts',
-      columns: ['ID', 'Name', 'Email', 'Companies', 'Created'],
-      rows: contacts.map((c) => [
-        c.id,
-        fullName(c),
-        c.properties.email ?? '',
-        companiesOf(c.id).join(', '),
-        c.createdAt,
-      ]),
-    },
-    {
-      title: 'Companies',
-      columns: ['ID', 'Name', 'Domain', 'Contacts', 'Created'],
-      rows: companies.map((c) => [
-        c.id,
-        c.properties.name ?? '',
-        c.properties.domain ?? '',
-        String(contactCount(c.id)),
-        c.createdAt,
-      ]),
-    },
+    section('Contacts', all('contact'), {
+      ID: (c) => c.id,
+      Name: (c) => [c.properties.firstname, c.properties.lastname].filter(Boolean).join(' '),
+      Email: (c) => c.properties.email ?? '',
+      Companies: (c) => companiesOf(c.id).join(', '),
+      Created: (c) => c.createdAt,
+    }),
+    section('Companies', companies, {
+      ID: (c) => c.id,
+      Name: (c) => c.properties.name ?? '',
+      Domain: (c) => c.properties.domain ?? '',
+      Contacts: (c) => String(contactCount(c.id)),
+      Created: (c) => c.createdAt,
+    }),
   ]
 }
 

@@ -1,15 +1,13 @@
 import type { Sample } from '../../triggers/samples/sample.js'
+import type { ObjectKind } from './representations.js'
 
-/** The subscription types the simulation emits (and `switchyard trigger hubspot` samples). */
-export const HUBSPOT_EVENT_TYPES = [
-  'contact.creation',
-  'contact.propertyChange',
-  'contact.deletion',
-  'company.creation',
-  'company.propertyChange',
-  'company.deletion',
-] as const
-export type HubspotEventType = (typeof HUBSPOT_EVENT_TYPES)[number]
+const ACTIONS = ['creation', 'propertyChange', 'deletion'] as const
+export type HubspotEventType = `${ObjectKind}.${(typeof ACTIONS)[number]}`
+
+/** The subscription types the simulation emits (and `switchyard trigger hubspot` samples), kind by kind. */
+export const HUBSPOT_EVENT_TYPES: readonly HubspotEventType[] = (['contact', 'company'] as const).flatMap(
+  (kind) => ACTIONS.map((action) => `${kind}.${action}` as const),
+)
 
 /** What identifies the app and portal that a delivery is for. */
 export interface HubspotApp {

@@ -1,13 +1,14 @@
+import { isAnswer } from '../kit/http.js'
 import { arrayArg, BadArgument, stringArg } from './args.js'
 import { channelMembers } from './people.js'
-import { isFound, messageArg } from './reactions.js'
+import { messageArg } from './reactions.js'
 import { microsOf, type SlackMessage } from './representations.js'
 import { type Ctx, emitEvent, fail, findChannel, invalidArguments, nextTs, ok, putMessage } from './state.js'
 
 /** Slack truncates longer texts; it refuses them past this many characters. */
 const MAX_TEXT = 40_000
 
-/** The content arguments of a message (text, blocks, attachments), or the error to answer. */
+/** The content arguments of a message (text; blocks and attachments, as `rich`), or the error to answer. */
 function contentOf(ctx: Ctx) {
   const text = stringArg(ctx.args, 'text')
   if (text instanceof BadArgument) return invalidArguments(ctx, text.message)
@@ -17,9 +18,8 @@ function contentOf(ctx: Ctx) {
   if (attachments instanceof BadArgument) return fail(ctx, 'invalid_attachments')
   if (!text?.trim() && !blocks?.length && !attachments?.length) return fail(ctx, 'no_text')
   if (text && text.length > MAX_TEXT) return fail(ctx, 'msg_too_long')
-  return { text, blocks, attachments }
+  return { text, rich: { ...(blocks && { blocks }), ...(attachments && { attachments }) } }
 }
-const isAnswer = (v: ReturnType<typeof contentOf>): v is Exclude<typeof v, { text: unknown }> => 'mode' in v
 
 /** chat.postMessage: a message from the token's user in a channel (named by id or `#name`). */
 export function postMessage(ctx: Ctx) {
@@ -36,8 +36,7 @@ export function postMessage(ctx: Ctx) {
     text: content.text ?? '',
     ts,
     team: ctx.state.team.id,
-    ...(content.blocks && { blocks: content.blocks }),
-    ...(content.attachments && { attachments: content.attachments }),
+    ...content.rich,
   }
   putMessage(ctx, channel.id, microsOf(ts)!, message)
   ctx.saveState(ctx.state)
@@ -48,7 +47,7 @@ export function postMessage(ctx: Ctx) {
 /** chat.update: a new text (or blocks) for one of the token user's own messages. */
 export function updateMessage(ctx: Ctx) {
   const found = messageArg(ctx, 'ts')
-  if (!isFound(found)) return found
+  if (isAnswer(found)) return found
   const { channel, at, message: before } = found
   if (before.user !== ctx.state.user_id) return fail(ctx, 'cant_update_message')
   const content = contentOf(ctx)
@@ -57,8 +56,7 @@ export function updateMessage(ctx: Ctx) {
   const after: SlackMessage = {
     ...before,
     text: content.text ?? before.text,
-    ...(content.blocks && { blocks: content.blocks }),
-    ...(content.attachments && { attachments: content.attachments }),
+    ...content.rich,
     edited: { user: ctx.state.user_id, ts: edited },
   }
   putMessage(ctx, channel.id, at, after)
@@ -76,7 +74,7 @@ export function updateMessage(ctx: Ctx) {
 /** chat.delete: removes one of the token user's own messages (its slot keeps the ts taken). */
 export function deleteMessage(ctx: Ctx) {
   const found = messageArg(ctx, 'ts')
-  if (!isFound(found)) return found
+  if (isAnswer(found)) return found
   if (found.message.user !== ctx.state.user_id) return fail(ctx, 'cant_delete_message')
   ctx.objects.put('message', found.channel.id, found.at, null)
   return ok(ctx, { channel: found.channel.id, ts: found.message.ts })

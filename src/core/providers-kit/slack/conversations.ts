@@ -1,5 +1,8 @@
+import { isAnswer } from '../kit/http.js'
 import { decodeCursor, encodeCursor } from '../kit/pagination.js'
+import { storedList } from '../kit/stored-json.js'
 import { BadArgument, booleanArg, limitArg, stringArg } from './args.js'
+import { slackPage } from './paging.js'
 import { createdChannel, microsOf, type SlackChannel, type SlackMessage, tsOf } from './representations.js'
 import { addChannel, type Ctx, emitEvent, fail, findChannel, invalidArguments, ok } from './state.js'
 
@@ -13,25 +16,14 @@ export function listConversations(ctx: Ctx) {
   if (excludeArchived instanceof BadArgument) return invalidArguments(ctx, excludeArchived.message)
   const wanted = new Set((types || 'public_channel').split(',').map((t) => t.trim()))
   if ([...wanted].some((t) => !TYPES.has(t))) return fail(ctx, 'invalid_types')
-  const limit = limitArg(ctx.args, 100, 1000)
-  if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const after = decodeCursor(ctx.args.get('cursor'), 'channel')
-  const afterNum = after === undefined ? 0 : Number(after)
-  if (after === null || !Number.isSafeInteger(afterNum)) return fail(ctx, 'invalid_cursor')
   // Channels are few and never deleted: read them all, in creation order.
-  const channels = ctx.objects
-    .page('channel', '', null, 1_000_000, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as SlackChannel)
-    .filter((c) => wanted.has(c.is_private ? 'private_channel' : 'public_channel'))
-    .filter((c) => ctx.state.channels[c.id]!.num > afterNum)
-  const page = channels.slice(0, limit)
-  const more = channels.length > limit
-  return ok(ctx, {
-    channels: page,
-    response_metadata: {
-      next_cursor: more ? encodeCursor('channel', ctx.state.channels[page.at(-1)!.id]!.num) : '',
-    },
-  })
+  const channels = storedList<SlackChannel>(ctx.objects, 'channel', '').filter((c) =>
+    wanted.has(c.is_private ? 'private_channel' : 'public_channel'),
+  )
+  const numOf = (c: SlackChannel) => String(ctx.state.channels[c.id]!.num)
+  const paged = slackPage(ctx, channels, 'channel', numOf, { fallback: 100, max: 1000 })
+  if (isAnswer(paged)) return paged
+  return ok(ctx, { channels: paged.page, response_metadata: { next_cursor: paged.next } })
 }
 
 /** Slack's channel name rules, each with its own error. */
@@ -90,9 +82,7 @@ export function conversationHistory(ctx: Ctx) {
   const from = cursor === undefined ? undefined : Number(cursor)
   if (cursor === null || (from !== undefined && !Number.isSafeInteger(from)))
     return fail(ctx, 'invalid_cursor')
-  const messages = ctx.objects
-    .page('message', found.id, null, 1_000_000, 0, 'desc')
-    .rows.map((r) => JSON.parse(r) as SlackMessage | null)
+  const messages = storedList<SlackMessage | null>(ctx.objects, 'message', found.id, { order: 'desc' })
     .filter((m): m is SlackMessage => m !== null)
     .map((m) => ({ m, at: microsOf(m.ts)! }))
     .filter(

@@ -1,4 +1,3 @@
-import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { answer, type HeaderList } from '../kit/http.js'
 import { randomSimulationIds, type SimulationIds } from '../kit/ids.js'
 import type { ErrorDialect } from '../kit/provider-kit.js'
@@ -25,12 +24,9 @@ export function slackHeaders(
   ]
 }
 
-export const slackAnswer = (body: Record<string, unknown>, headers: HeaderList, status = 200): ProxyAnswer =>
-  answer(status, body, headers)
-
 /** `{ok: false, error}` (HTTP 200, as Slack answers errors), with any extra fields. */
 export const slackError = (error: string, headers: HeaderList, extra: Record<string, unknown> = {}) =>
-  slackAnswer({ ok: false, error, ...extra }, headers)
+  answer(200, { ok: false, error, ...extra }, headers)
 
 /** The bare headers of an answer that is not a method's (no scope headers). */
 const plainHeaders = (ids: SimulationIds) => slackHeaders([], '', ids).filter(([n]) => !n.startsWith('x-'))
@@ -56,18 +52,18 @@ export const slackDialect: ErrorDialect = {
   unauthorized(verdict, { ids }) {
     const error =
       verdict === 'expired' ? 'token_expired' : verdict === 'revoked' ? 'token_revoked' : 'invalid_auth'
-    return slackAnswer(
-      { ok: false, error },
+    return slackError(
+      error,
       slackHeaders([], '', ids).filter(([n]) => !n.startsWith('x-oauth')),
     )
   },
   rateLimited: ({ ids }) =>
-    slackAnswer({ ok: false, error: 'ratelimited' }, [...plainHeaders(ids), ['retry-after', '30']], 429),
+    answer(429, { ok: false, error: 'ratelimited' }, [...plainHeaders(ids), ['retry-after', '30']]),
   serverError: (status, { ids }) =>
-    slackAnswer(
+    answer(
+      status,
       { ok: false, error: status === 503 ? 'service_unavailable' : 'internal_error' },
       plainHeaders(ids),
-      status,
     ),
   gatewayMessage: ({ code, status }) =>
     GATEWAY_ERRORS[code] ?? (status >= 500 ? 'internal_error' : 'invalid_arguments'),

@@ -1,10 +1,11 @@
 import type { ProxyAnswer } from '../../proxy/answerer.js'
-import { decodeCursor, encodeCursor } from '../kit/pagination.js'
+import { isAnswer } from '../kit/http.js'
 import type { Handler, SimulationContext } from '../kit/provider-kit.js'
-import { type Args, argsOf, limitArg } from './args.js'
+import { type Args, argsOf } from './args.js'
 import { deleteMessage, postEphemeral, postMessage, updateMessage } from './chat.js'
 import { conversationHistory, createConversation, listConversations } from './conversations.js'
 import { slackError, slackHeaders } from './errors.js'
+import { slackPage } from './paging.js'
 import { conversationInfo, conversationMembers, joinConversation, userByEmail, userInfo } from './people.js'
 import { addReaction, getReactions, removeReaction } from './reactions.js'
 import { member } from './representations.js'
@@ -48,18 +49,13 @@ const authTest = (ctx: Ctx) => {
 /** users.list: every member (the workspace is small) unless `limit` asks for pages. */
 const listUsers = (ctx: Ctx) => {
   const { members, team } = ctx.state
-  const limit = limitArg(ctx.args, members.length, 1000)
-  if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const after = decodeCursor(ctx.args.get('cursor'), 'user')
-  const start = after === undefined ? 0 : members.findIndex((m) => m.id === after) + 1
-  if (after === null || (after !== undefined && start === 0)) return fail(ctx, 'invalid_cursor')
-  const page = members.slice(start, start + limit)
-  const more = start + limit < members.length
+  const paged = slackPage(ctx, members, 'user', (m) => m.id, { fallback: members.length, max: 1000 })
+  if (isAnswer(paged)) return paged
   const withEmail = ctx.scopes.includes('users:read.email')
   return ok(ctx, {
-    members: page.map((m) => member(m, team, withEmail)),
+    members: paged.page.map((m) => member(m, team, withEmail)),
     cache_ts: Math.floor(ctx.nowMs / 1000),
-    response_metadata: { next_cursor: more ? encodeCursor('user', page.at(-1)!.id) : '' },
+    response_metadata: { next_cursor: paged.next },
   })
 }
 

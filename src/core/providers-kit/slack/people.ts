@@ -1,5 +1,6 @@
-import { decodeCursor, encodeCursor } from '../kit/pagination.js'
-import { BadArgument, booleanArg, limitArg, stringArg } from './args.js'
+import { isAnswer } from '../kit/http.js'
+import { BadArgument, booleanArg, stringArg } from './args.js'
+import { slackPage } from './paging.js'
 import { createdChannel, emailOf, member, type SlackChannel } from './representations.js'
 import { type Ctx, fail, findChannel, invalidArguments, ok } from './state.js'
 
@@ -20,12 +21,11 @@ function channelArg(ctx: Ctx) {
   if (ref instanceof BadArgument) return invalidArguments(ctx, ref.message)
   return (ref ? findChannel(ctx, ref, false) : undefined) ?? fail(ctx, 'channel_not_found')
 }
-const isChannel = (v: ReturnType<typeof channelArg>): v is SlackChannel => 'is_channel' in v
 
 /** conversations.info: the channel with its read state; `num_members` only when asked. */
 export function conversationInfo(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
+  if (isAnswer(found)) return found
   const withCount = booleanArg(ctx.args, 'include_num_members')
   if (withCount instanceof BadArgument) return invalidArguments(ctx, withCount.message)
   const { num_members, ...rest } = createdChannel(found)
@@ -35,18 +35,10 @@ export function conversationInfo(ctx: Ctx) {
 /** conversations.members: member ids, cursor-paged by position. */
 export function conversationMembers(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
-  const limit = limitArg(ctx.args, 100, 1000)
-  if (limit === undefined) return fail(ctx, 'invalid_limit')
-  const cursor = decodeCursor(ctx.args.get('cursor'), 'member')
-  const start = cursor === undefined ? 0 : Number(cursor)
-  if (cursor === null || !Number.isSafeInteger(start) || start < 0) return fail(ctx, 'invalid_cursor')
-  const ids = channelMembers(ctx, found)
-  const more = start + limit < ids.length
-  return ok(ctx, {
-    members: ids.slice(start, start + limit),
-    response_metadata: { next_cursor: more ? encodeCursor('member', start + limit) : '' },
-  })
+  if (isAnswer(found)) return found
+  const paged = slackPage(ctx, channelMembers(ctx, found), 'member', String, { fallback: 100, max: 1000 })
+  if (isAnswer(paged)) return paged
+  return ok(ctx, { members: paged.page, response_metadata: { next_cursor: paged.next } })
 }
 
 /**
@@ -56,7 +48,7 @@ export function conversationMembers(ctx: Ctx) {
  */
 export function joinConversation(ctx: Ctx) {
   const found = channelArg(ctx)
-  if (!isChannel(found)) return found
+  if (isAnswer(found)) return found
   if (found.is_private) return fail(ctx, 'method_not_supported_for_channel_type')
   if (found.is_archived) return fail(ctx, 'is_archived')
   return ok(ctx, {

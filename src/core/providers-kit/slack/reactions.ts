@@ -1,4 +1,6 @@
 import type { ProxyAnswer } from '../../proxy/answerers.js'
+import { isAnswer } from '../kit/http.js'
+import { storedOne } from '../kit/stored-json.js'
 import { BadArgument, stringArg } from './args.js'
 import { microsOf, type SlackChannel, type SlackMessage } from './representations.js'
 import { type Ctx, fail, findChannel, invalidArguments, ok, putMessage } from './state.js'
@@ -22,12 +24,11 @@ export function messageArg(ctx: Ctx, tsName: string): FoundMessage | ProxyAnswer
   const channel = ref ? findChannel(ctx, ref, false) : undefined
   if (!channel) return fail(ctx, 'channel_not_found')
   const at = ts ? microsOf(ts) : undefined
-  const text = at === undefined ? undefined : ctx.objects.get('message', channel.id, at)
-  const message = text ? (JSON.parse(text) as SlackMessage | null) : null
+  const message =
+    at === undefined ? undefined : storedOne<SlackMessage | null>(ctx.objects, 'message', channel.id, at)
   if (!message) return fail(ctx, 'message_not_found')
   return { channel, at: at!, message }
 }
-export const isFound = (v: FoundMessage | ProxyAnswer): v is FoundMessage => 'message' in v && 'at' in v
 
 /** An emoji name as Slack takes it (`thumbsup`, `:+1:`, `white_check_mark`). */
 function nameArg(ctx: Ctx): string | ProxyAnswer {
@@ -41,7 +42,7 @@ function nameArg(ctx: Ctx): string | ProxyAnswer {
 function react(adding: boolean) {
   return (ctx: Ctx) => {
     const found = messageArg(ctx, 'timestamp')
-    if (!isFound(found)) return found
+    if (isAnswer(found)) return found
     const name = nameArg(ctx)
     if (typeof name !== 'string') return name
     const me = ctx.state.user_id
@@ -69,6 +70,6 @@ export const removeReaction = react(false)
 /** reactions.get: the message with its reactions (`full` is accepted; every user is listed). */
 export function getReactions(ctx: Ctx) {
   const found = messageArg(ctx, 'timestamp')
-  if (!isFound(found)) return found
+  if (isAnswer(found)) return found
   return ok(ctx, { type: 'message', channel: found.channel.id, message: found.message })
 }

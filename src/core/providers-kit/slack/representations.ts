@@ -43,36 +43,8 @@ export interface SlackMember {
   tz_offset: number
 }
 
-export interface SlackChannel {
-  id: string
-  name: string
-  is_channel: boolean
-  is_group: boolean
-  is_im: boolean
-  is_mpim: boolean
-  is_private: boolean
-  created: number
-  is_archived: boolean
-  is_general: boolean
-  unlinked: number
-  name_normalized: string
-  is_shared: boolean
-  is_org_shared: boolean
-  is_pending_ext_shared: boolean
-  pending_shared: string[]
-  context_team_id: string
-  updated: number
-  parent_conversation: null
-  creator: string
-  is_ext_shared: boolean
-  shared_team_ids: string[]
-  pending_connected_team_ids: string[]
-  is_member: boolean
-  topic: { value: string; creator: string; last_set: number }
-  purpose: { value: string; creator: string; last_set: number }
-  previous_names: string[]
-  num_members: number
-}
+/** A conversation as conversations.list shows it. */
+export type SlackChannel = ReturnType<typeof channel>
 
 export interface SlackMessage {
   type: 'message'
@@ -96,7 +68,7 @@ export function channel(input: {
   team: string
   purpose?: string
   members: number
-}): SlackChannel {
+}) {
   const created = Math.floor(input.createdMs / 1000)
   return {
     id: input.id,
@@ -114,20 +86,20 @@ export function channel(input: {
     is_shared: false,
     is_org_shared: false,
     is_pending_ext_shared: false,
-    pending_shared: [],
+    pending_shared: [] as string[],
     context_team_id: input.team,
     updated: input.createdMs,
     parent_conversation: null,
     creator: input.creator,
     is_ext_shared: false,
     shared_team_ids: [input.team],
-    pending_connected_team_ids: [],
+    pending_connected_team_ids: [] as string[],
     is_member: true,
     topic: { value: '', creator: '', last_set: 0 },
     purpose: input.purpose
       ? { value: input.purpose, creator: input.creator, last_set: created }
       : { value: '', creator: '', last_set: 0 },
-    previous_names: [],
+    previous_names: [] as string[],
     num_members: input.members,
   }
 }

@@ -1,9 +1,11 @@
 import type { Connection } from '../../connections/connections.schema.js'
 import type { ProxyAnswer } from '../../proxy/answerer.js'
 import { hashHex } from '../kit/hash.js'
+import { answer } from '../kit/http.js'
 import type { SimulationContext } from '../kit/provider-kit.js'
+import { storedOne } from '../kit/stored-json.js'
 import type { Args } from './args.js'
-import { slackAnswer, slackError, slackHeaders } from './errors.js'
+import { slackError, slackHeaders } from './errors.js'
 import {
   channel,
   type SlackChannel,
@@ -33,32 +35,30 @@ export interface SlackState {
   channels: Record<string, { num: number; name: string; is_private: boolean }>
 }
 
-const TEAMMATES: ReadonlyArray<Omit<SlackMember, 'id' | 'is_owner' | 'is_bot'>> = [
-  {
-    name: 'jenny',
-    real_name: 'Jenny Rosen',
-    title: 'Engineering manager',
-    tz: 'America/New_York',
-    tz_label: 'Eastern Standard Time',
-    tz_offset: -18_000,
-  },
-  {
-    name: 'marcus',
-    real_name: 'Marcus Chen',
-    title: 'Backend engineer',
-    tz: 'Europe/Berlin',
-    tz_label: 'Central European Time',
-    tz_offset: 3_600,
-  },
-  {
-    name: 'priya',
-    real_name: 'Priya Patel',
-    title: 'Product designer',
-    tz: 'Asia/Kolkata',
-    tz_label: 'India Standard Time',
-    tz_offset: 19_800,
-  },
+/** Time zones as users.list shows them. */
+const ZONES = {
+  london: { tz: 'Europe/London', tz_label: 'Greenwich Mean Time', tz_offset: 0 },
+  newYork: { tz: 'America/New_York', tz_label: 'Eastern Standard Time', tz_offset: -18_000 },
+  berlin: { tz: 'Europe/Berlin', tz_label: 'Central European Time', tz_offset: 3_600 },
+  kolkata: { tz: 'Asia/Kolkata', tz_label: 'India Standard Time', tz_offset: 19_800 },
+  losAngeles: { tz: 'America/Los_Angeles', tz_label: 'Pacific Standard Time', tz_offset: -28_800 },
+}
+type Zone = (typeof ZONES)[keyof typeof ZONES]
+
+/** A member's name, full name, title and time zone. */
+type Person = readonly [name: string, realName: string, title: string, zone: Zone]
+const TEAMMATES: readonly Person[] = [
+  ['jenny', 'Jenny Rosen', 'Engineering manager', ZONES.newYork],
+  ['marcus', 'Marcus Chen', 'Backend engineer', ZONES.berlin],
+  ['priya', 'Priya Patel', 'Product designer', ZONES.kolkata],
 ]
+
+/** A member of the workspace; neither its owner nor a bot unless `role` says so. */
+const person = (
+  id: string,
+  [name, real_name, title, zone]: Person,
+  role = { is_owner: false, is_bot: false },
+): SlackMember => ({ id, name, real_name, title, ...role, ...zone })
 
 const metadataString = (connection: Connection, key: string) => {
   const value = connection.metadata[key]
@@ -93,34 +93,12 @@ export function initialState(connection: Connection, nowMs: number): SlackState 
     app_id: metadataString(connection, 'app_id') ?? slackId('A', `${seed}:app`),
     verification_token: hashHex(`${seed}:verification`, 24),
     members: [
-      {
-        id: userId,
-        name: 'admin',
-        real_name: `${teamName} Admin`,
-        title: 'Workspace owner',
+      person(userId, ['admin', `${teamName} Admin`, 'Workspace owner', ZONES.london], {
         is_owner: true,
         is_bot: false,
-        tz: 'Europe/London',
-        tz_label: 'Greenwich Mean Time',
-        tz_offset: 0,
-      },
-      ...TEAMMATES.map((t) => ({
-        ...t,
-        id: slackId('U', `${seed}:${t.name}`),
-        is_owner: false,
-        is_bot: false,
-      })),
-      {
-        id: 'USLACKBOT',
-        name: 'slackbot',
-        real_name: 'Slackbot',
-        title: '',
-        is_owner: false,
-        is_bot: true,
-        tz: 'America/Los_Angeles',
-        tz_label: 'Pacific Standard Time',
-        tz_offset: -28_800,
-      },
+      }),
+      ...TEAMMATES.map((t) => person(slackId('U', `${seed}:${t[0]}`), t)),
+      person('USLACKBOT', ['slackbot', 'Slackbot', '', ZONES.losAngeles], { is_owner: false, is_bot: true }),
     ],
     created_ms: Math.floor(nowMs / 1000) * 1000,
     ready: false,
@@ -149,7 +127,7 @@ export const SIMULATED_SCOPES = [
 export type Ctx = SimulationContext<SlackState> & { args: Args; accepted: string }
 
 export const ok = (ctx: Ctx, body: Record<string, unknown>): ProxyAnswer =>
-  slackAnswer({ ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids))
+  answer(200, { ok: true, ...body }, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids))
 
 export const fail = (ctx: Ctx, error: string, extra: Record<string, unknown> = {}): ProxyAnswer =>
   slackError(error, slackHeaders(ctx.scopes, ctx.accepted, ctx.ids), extra)
@@ -235,8 +213,7 @@ export function findChannel(ctx: Ctx, ref: string, byName: boolean): SlackChanne
     const id = Object.keys(channels).find((k) => channels[k]!.name === name)
     known = id ? channels[id] : undefined
   }
-  const text = known && ctx.objects.get('channel', '', known.num)
-  return text ? (JSON.parse(text) as SlackChannel) : undefined
+  return known && storedOne<SlackChannel>(ctx.objects, 'channel', '', known.num)
 }
 
 /** Queues the Events API delivery of an event in this workspace. */

@@ -1,4 +1,6 @@
+import { section } from '../kit/account-view.js'
 import type { ProviderSimulation } from '../kit/provider-kit.js'
+import { storedList } from '../kit/stored-json.js'
 import type { SlackChannel, SlackMessage } from './representations.js'
 import type { SlackState } from './state.js'
 
@@ -6,9 +8,7 @@ type View = Required<Pick<ProviderSimulation<SlackState>, 'accountView' | 'examp
 
 /** The workspace's channels, newest messages and members, for the connection detail view. */
 export const slackAccountView: View['accountView'] = (objects, state) => {
-  const channels = objects
-    .page('channel', '', null, 1000, 0, 'asc')
-    .rows.map((r) => JSON.parse(r) as SlackChannel)
+  const channels = storedList<SlackChannel>(objects, 'channel', '', { limit: 1000 })
   const nameOf = (id: string) => state.members.find((m) => m.id === id)?.name ?? id
   const recent: Array<SlackMessage & { channel: string }> = []
   const counts = channels.map((c) => {
@@ -18,31 +18,24 @@ export const slackAccountView: View['accountView'] = (objects, state) => {
   })
   recent.sort((a, b) => (a.ts < b.ts ? 1 : a.ts > b.ts ? -1 : 0))
   return [
-    {
-      title: 'Channels',
-      columns: ['Channel', 'ID', 'Visibility', 'Messages'],
-      rows: channels.map((c, i) => [
-        `#${c.name}`,
-        c.id,
-        c.is_private ? 'private' : 'public',
-        String(counts[i]),
-      ]),
-    },
-    {
-      title: 'Recent messages',
-      columns: ['Channel', 'From', 'Text', 'ts'],
-      rows: recent.slice(0, 10).map((m) => [`#${m.channel}`, `@${nameOf(m.user)}`, m.text, m.ts]),
-    },
-    {
-      title: 'Users',
-      columns: ['Name', 'ID', 'Title', 'Role'],
-      rows: state.members.map((m) => [
-        `@${m.name}`,
-        m.id,
-        m.title,
-        m.is_bot ? 'bot' : m.is_owner ? 'owner (this token)' : 'member',
-      ]),
-    },
+    section('Channels', channels, {
+      Channel: (c) => `#${c.name}`,
+      ID: (c) => c.id,
+      Visibility: (c) => (c.is_private ? 'private' : 'public'),
+      Messages: (_c, i) => String(counts[i]),
+    }),
+    section('Recent messages', recent.slice(0, 10), {
+      Channel: (m) => `#${m.channel}`,
+      From: (m) => `@${nameOf(m.user)}`,
+      Text: (m) => m.text,
+      ts: (m) => m.ts,
+    }),
+    section('Users', state.members, {
+      Name: (m) => `@${m.name}`,
+      ID: (m) => m.id,
+      Title: (m) => m.title,
+      Role: (m) => (m.is_bot ? 'bot' : m.is_owner ? 'owner (this token)' : 'member'),
+    }),
   ]
 }
 
