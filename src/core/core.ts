@@ -217,10 +217,13 @@ export function createCore(deps: CoreDeps) {
     userAgent: 'Switchyard-Webhooks/1.0',
   })
   // The outbox: the gateway's own events, queued in the writing transaction, dispatched once it commits.
-  events.onEmit((workspaceId, event) => {
-    if (event.source !== 'gateway') return
-    if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
-  })
+  events.onEmit(
+    (workspaceId, event) => {
+      if (event.source !== 'gateway') return
+      if (webhookEndpoints.enqueue(workspaceId, event) > 0) afterCommit(db, dispatcher.wake)
+    },
+    (workspaceId, type) => webhookEndpoints.subscribed(workspaceId, type),
+  )
   const openapiDocs = createOpenApiDocsService({ db, repo: createOpenApiDocsRepo(db), providers, clock })
   const triggers = createTriggersService({
     providers,

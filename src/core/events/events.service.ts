@@ -36,7 +36,7 @@ const EXPORT_PAGE = 200
 export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clock; ids: Ids }) {
   const { db, repo, clock, ids } = deps
   const listeners = new Set<EventListener>()
-  const recorders = new Set<EventListener>()
+  const recorders = new Map<EventListener, ((workspaceId: string, type: string) => boolean) | undefined>()
   const feeds = new Set<EventFeed>()
   // Captures commit in groups (one fsync for many requests), on a worker thread where it can run.
   // Without an fsync per commit (serve --durability normal) a commit is cheaper than handing it to
@@ -67,12 +67,34 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
         else if (!repo.insertIfAbsent(row)) continue
         if (request) repo.insertRequest(request)
         const event = toEvent(row)
-        for (const record of recorders) record(workspaceId, event)
+        for (const record of recorders.keys()) record(workspaceId, event)
         afterCommit(db, () => announce(workspaceId, event))
         written.push(event)
       }
       return written
     })
+
+  /** The row of a gateway event (connection.created, proxy.request, …). */
+  const gatewayRow = (workspaceId: string, input: EmitEvent): EventRow => {
+    const nowMs = clock.now()
+    return {
+      id: nextEventId(ids, nowMs),
+      workspace_id: workspaceId,
+      type: input.type,
+      source: 'gateway',
+      provider: input.provider ?? null,
+      tenant_id: input.tenant_id ?? null,
+      connection_id: input.connection_id ?? null,
+      installation_id: input.installation_id ?? null,
+      provider_event_type: null,
+      signature: null,
+      data: input.data ? JSON.stringify(input.data) : null,
+      created_at: isoAt(nowMs),
+      message_id: null,
+      duplicate_of: null,
+      replay_of: null,
+    }
+  }
 
   const requestRow = (workspaceId: string, id: string): EventRequestRow => {
     const row = repo.request(workspaceId, id)
@@ -84,25 +106,22 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
   return {
     /** Records a domain event of the gateway (connection.created, …). */
     emit(workspaceId: string, input: EmitEvent): Event {
-      const nowMs = clock.now()
-      const row: EventRow = {
-        id: nextEventId(ids, nowMs),
-        workspace_id: workspaceId,
-        type: input.type,
-        source: 'gateway',
-        provider: input.provider ?? null,
-        tenant_id: input.tenant_id ?? null,
-        connection_id: input.connection_id ?? null,
-        installation_id: input.installation_id ?? null,
-        provider_event_type: null,
-        signature: null,
-        data: input.data ? JSON.stringify(input.data) : null,
-        created_at: isoAt(nowMs),
-        message_id: null,
-        duplicate_of: null,
-        replay_of: null,
-      }
-      return write(workspaceId, [{ row }])[0]!
+      return write(workspaceId, [{ row: gatewayRow(workspaceId, input) }])[0]!
+    },
+    /** Whether a recorder (the outbox) has work for such an event: it must then be written by `emit`. */
+    recorded(workspaceId: string, input: EmitEvent): boolean {
+      for (const wants of recorders.values()) if (!wants || wants(workspaceId, input.type)) return true
+      return false
+    },
+    /**
+     * Writes gateway events no recorder has work for (see `recorded`) through group commit, off this
+     * thread where the commit worker runs, and announces them once committed. For events that may be
+     * written a moment late (event-batch.ts); rejects when the commit failed (nothing written).
+     */
+    async emitLate(entries: ReadonlyArray<[string, EmitEvent]>): Promise<void> {
+      const rows = entries.map(([workspaceId, input]) => gatewayRow(workspaceId, input))
+      await committer.submit(rows.map((row) => [0, row] as Write))
+      for (const row of rows) announce(row.workspace_id, toEvent(row))
     },
     /**
      * Records an edited replay as a `webhook.replayed` event holding the request that was sent,
@@ -196,10 +215,11 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     /**
      * Runs `recorder` inside the transaction that writes each event (all but captures, which commit
      * on the group commit's connection), so work that must not be lost with the event (the outbound
-     * delivery queue) commits or rolls back with it.
+     * delivery queue) commits or rolls back with it. `wants` says which events it has work for
+     * (absent: all); the others may be written off this thread (emitLate).
      */
-    onEmit(recorder: EventListener): void {
-      recorders.add(recorder)
+    onEmit(recorder: EventListener, wants?: (workspaceId: string, type: string) => boolean): void {
+      recorders.set(recorder, wants)
     },
     /** A resumable live feed of committed events (missed ones after `lastEventId` first). */
     feed(workspaceId: string, filter: EventFilter, lastEventId?: string): EventFeed {

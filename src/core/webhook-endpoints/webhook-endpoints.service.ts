@@ -105,6 +105,15 @@ export function createWebhookEndpointsService(deps: {
       return found && withSecret(found)
     },
 
+    /** Whether an active endpoint of the workspace subscribes to events of this type. */
+    subscribed(workspaceId: string, type: string): boolean {
+      return repo
+        .active(workspaceId)
+        .some((endpoint) =>
+          subscribes(endpoint.event_types ? (JSON.parse(endpoint.event_types) as string[]) : null, type),
+        )
+    },
+
     /** Queues `event` for every active endpoint subscribed to it. Runs inside the emitting transaction. */
     enqueue(workspaceId: string, event: Event): number {
       let queued = 0
