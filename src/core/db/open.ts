@@ -118,6 +118,18 @@ export function databaseHealth(db: Db): { integrity: string; applied: number; kn
 
 const pendingAfterCommit = new WeakMap<Db, Array<() => void>>()
 
+// One transaction function per connection that runs the work it is given: better-sqlite3 builds
+// five functions for every `db.transaction(work)`, which every write paid for.
+const runners = new WeakMap<Db, Database.Transaction<(work: () => unknown) => unknown>>()
+const runnerOf = (db: Db) => {
+  let runner = runners.get(db)
+  if (!runner) {
+    runner = db.transaction((work: () => unknown) => work())
+    runners.set(db, runner)
+  }
+  return runner
+}
+
 /**
  * Runs `work` in one transaction (BEGIN IMMEDIATE, so concurrent writers queue instead of failing).
  * Nested calls join the outer transaction. Callbacks queued with `afterCommit` run once the
@@ -129,7 +141,7 @@ export function inTransaction<T>(db: Db, work: () => T): T {
   pendingAfterCommit.set(db, queue)
   let result: T
   try {
-    result = db.transaction(work).immediate()
+    result = runnerOf(db).immediate(work) as T
   } finally {
     pendingAfterCommit.delete(db)
   }
