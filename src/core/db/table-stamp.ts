@@ -15,9 +15,10 @@ import { onWrite } from './write-watch.js'
  * The versions are read with one query and kept (versionsOf) until:
  * - this connection runs a statement that may write, or ends a transaction (write-watch.ts): its
  *   next read sees the write, and nothing read inside a rolled-back transaction is kept;
- * - another connection committed (PRAGMA data_version moved), checked at the next turn of the event
- *   loop and at the start of each request (forgetTableVersions, from the app's first middleware):
- *   a commit by another process before a request is seen by it.
+ * - another connection committed (PRAGMA data_version moved), checked at the first read of each
+ *   turn of the event loop (an HTTP request's bytes arrive after whatever was committed before it
+ *   was sent) and at the start of each in-process request (forgetTableVersions, from the app's
+ *   first middleware): a commit by another process before a request is seen by it.
  */
 export function createTableStamp(db: Db, tables: readonly VersionedTable[]): () => string {
   const versions = versionsOf(db)
