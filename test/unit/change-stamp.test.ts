@@ -143,3 +143,34 @@ describe('the memoised lookups of the proxy path see a write at once', () => {
     }
   })
 })
+
+describe('table versions on a data folder made before them (migration 0018 on existing rows)', () => {
+  it('versions every table, and a memo on the upgraded folder sees the next write', async () => {
+    const { connect } = await import('../../src/core/db/open.js')
+    const { applyMigrations } = await import('../../src/core/db/migrate.js')
+    const { MIGRATIONS } = await import('../../src/core/db/migrations/index.js')
+    const { VERSIONED_TABLES } = await import('../../src/core/db/migrations/0018-table-versions.js')
+    const { dir, cleanup } = tempDir('switchyard-upgrade-')
+    const db = connect(`${dir}/old.db`)
+    cleanups.push(() => {
+      db.close()
+      cleanup()
+    })
+    applyMigrations(
+      db,
+      MIGRATIONS.filter((m) => m.version < 18),
+    )
+    db.prepare(
+      "INSERT INTO workspaces (id, name, tier, rpm, created_at) VALUES ('w1', 'one', 'free', NULL, '')",
+    ).run()
+    applyMigrations(db, MIGRATIONS)
+    const names = db.prepare('SELECT name FROM table_versions ORDER BY name').pluck().all()
+    expect(names).toEqual([...VERSIONED_TABLES].sort())
+    const tier = memoUntilChange(createTableStamp(db, ['workspaces']), () =>
+      db.prepare("SELECT tier FROM workspaces WHERE id = 'w1'").pluck().get(),
+    )
+    expect(tier('w1')).toBe('free')
+    db.prepare("UPDATE workspaces SET tier = 'pro' WHERE id = 'w1'").run()
+    expect(tier('w1')).toBe('pro')
+  })
+})

@@ -7,13 +7,12 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js'
 
 /**
  * The identity lookups every API request makes (its key, its workspace for the rate limit),
- * memoised until the database changes. An authenticated request otherwise hashes its key and reads
- * the key and workspace rows again, although they change a few times a day.
+ * memoised until the `api_keys` or `workspaces` table changes. An authenticated request otherwise
+ * hashes its key and reads the key and workspace rows again, although they change a few times a day.
  *
- * Safe because the memo is dropped whenever the change stamp moves (`PRAGMA data_version` for a
- * commit by any other connection: the commit worker, a CLI command in another process;
- * `total_changes()` for a write on this one): a revoked key fails on its very next request and a
- * tier change applies to the next request, as without the cache. Only successful lookups are kept
+ * Safe because the memo is dropped whenever those tables' stamp moves (db/table-stamp.ts: a write
+ * from any connection or process, seen by this one's next request): a revoked key fails on its very
+ * next request and a tier change applies to the next request, as without the cache. Only successful lookups are kept
  * (an unknown or revoked key throws and is read again next time), so the memo holds at most one
  * entry per valid key and workspace.
  */

@@ -29,7 +29,7 @@ export function createProviderConfigsService(deps: {
   box: SecretBox
   clock: Clock
   ids: Ids
-  /** Moves when the database may have changed (db/change-stamp.ts): what `resolve` is memoised on. */
+  /** Moves when the provider_configs table may have changed (db/table-stamp.ts): what `resolve` is memoised on. */
   changeStamp: () => string
 }) {
   const { repo, providers, box, clock, ids } = deps

@@ -8,13 +8,12 @@ const MAX_CANDIDATES = 16
 
 /**
  * Replay's lookup in memory: the recordings that could answer a request (same workspace, provider,
- * method, path and query parameters), newest first, kept per request shape until the database
- * changes. Each replayed call otherwise ran the match query (and read the response blob) again.
+ * method, path and query parameters), newest first, kept per request shape until the recordings
+ * table changes. Each replayed call otherwise ran the match query (and read the response blob) again.
  *
- * Constraint, invalidated on change: the memo is dropped whenever the connection's change stamp
- * moves (db/change-stamp.ts: a write on this connection, a commit by any other — a cassette imported
- * from the CLI, a recording deleted in the dashboard), so the very next call sees exactly what SQL
- * would. The choice among candidates repeats SQL's `ORDER BY (request_body = @body) DESC,
+ * Constraint, invalidated on change: the memo is dropped whenever the recordings table's stamp
+ * moves (db/table-stamp.ts: a write from this connection or any other — a cassette imported from
+ * the CLI, a recording deleted in the dashboard), so the very next call sees exactly what SQL would. The choice among candidates repeats SQL's `ORDER BY (request_body = @body) DESC,
  * created_at DESC, id DESC`: the newest with an identical body, else the newest.
  */
 export function createReplayIndex(db: Db, repo: Pick<RecordingsRepo, 'candidates' | 'match'>) {
