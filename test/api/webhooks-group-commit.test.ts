@@ -100,6 +100,18 @@ describe('group commit worker', () => {
     expect(onDisk()).toEqual(ids)
   })
 
+  it('starts for units that each carry many rows (a batch of proxy.request events every 20 ms)', async () => {
+    const gc = createGroupCommit(db, [INSERT])
+    const unit = (from: number) =>
+      Array.from({ length: 50 }, (_, i): [number, unknown] => [0, { id: from + i, v: Buffer.alloc(8) }])
+    for (let round = 0; !gc.usingWorker && round < 100; round++) {
+      await gc.submit(unit(1 + round * 50))
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    expect(gc.usingWorker).toBe(true)
+    await gc.stop()
+  })
+
   it('a trickle of single writes stays in-process', async () => {
     const gc = createGroupCommit(db, [INSERT])
     for (let id = 1; id <= 5; id++) await gc.submit([[0, { id, v: Buffer.alloc(1) }]])

@@ -36,7 +36,8 @@ export function createGroupCommit(
 ) {
   const maxBatch = options.maxBatch ?? 1000
   const idleMs = options.idleMs ?? 10_000
-  // A worker pays off under concurrent load; a trickle of webhooks commits in-process.
+  // A worker pays off under concurrent load, counted in rows waiting (one unit may carry many: a
+  // batch of proxy.request events); a trickle of webhooks commits in-process.
   const workerAt = 4
   const useWorker = (options.worker ?? true) && !db.memory
   const prepared = statements.map((sql) => db.prepare(sql))
@@ -55,6 +56,12 @@ export function createGroupCommit(
   let idle: NodeJS.Timeout | undefined
   let idleSince = 0
   let stopped = false
+
+  const rowsWaiting = () => {
+    let rows = 0
+    for (let i = 0; i < queue.length && rows < workerAt; i++) rows += queue[i]!.writes.length
+    return rows
+  }
 
   const settle = (batch: Pending[], errors: Array<string | null>) => {
     batch.forEach((item, i) => {
@@ -149,7 +156,7 @@ export function createGroupCommit(
       )
       return
     }
-    if (queue.length >= workerAt) startWorker()
+    if (rowsWaiting() >= workerAt) startWorker()
     commitInProcess(queue.splice(0, maxBatch))
     if (queue.length) schedule()
   }
