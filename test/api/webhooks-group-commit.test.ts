@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/core/db/open.js'
 import { openDatabase } from '../../src/core/db/open.js'
-import { createGroupCommit } from '../../src/core/webhooks/group-commit.js'
+import { createGroupCommit, type Write } from '../../src/core/webhooks/group-commit.js'
 import { tempDir } from '../helpers/app.js'
 
 let dir: ReturnType<typeof tempDir>
@@ -103,7 +103,7 @@ describe('group commit worker', () => {
   it('starts for units that each carry many rows (a batch of proxy.request events every 20 ms)', async () => {
     const gc = createGroupCommit(db, [INSERT])
     const unit = (from: number) =>
-      Array.from({ length: 50 }, (_, i): [number, unknown] => [0, { id: from + i, v: Buffer.alloc(8) }])
+      Array.from({ length: 50 }, (_, i): Write => [0, { id: from + i, v: Buffer.alloc(8) }])
     for (let round = 0; !gc.usingWorker && round < 100; round++) {
       await gc.submit(unit(1 + round * 50))
       await new Promise((resolve) => setTimeout(resolve, 5))
