@@ -20,6 +20,7 @@ function pathOf(url: string): string {
  * 3. the rest of the API is assembled, one route group per turn of the event loop (createApp's
  *    `between`), in the background or at once for a request that needs it, which waits until then;
  * 4. the stored OpenAPI documents are prepared for their simulations, a step per turn, in the background.
+ * With the whole app, the proxy's fast lane (proxy-fast-lane.ts) takes the usual proxied calls first.
  * Call it before `server.listen`; `stop()` abandons the steps not yet taken (the server is closing).
  */
 export function serveInStages(server: Server, deps: AppDeps, hostname: string): { stop(): void } {
@@ -32,7 +33,14 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
       setImmediate(() => (stopped ? reject(new Error('server closed')) : resolve())),
     )
   let assembling: Promise<App> | undefined
-  const wholeApp = () => (assembling ??= createApp(deps, nextTurn).then((built) => (app = built)))
+  // Takes the usual proxied call once the whole app is there to hand the others to.
+  let fastLane: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined
+  const wholeApp = () =>
+    (assembling ??= createApp(deps, nextTurn).then(async (built) => {
+      const { createProxyFastLane } = await import('./proxy-fast-lane.js')
+      fastLane = createProxyFastLane(deps.core, (req, res) => handle!(req, res))
+      return (app = built)
+    }))
   const fetch: App['fetch'] = (request, env, context) => {
     if (app) return app.fetch(request, env, context)
     if (healthPaths.has(pathOf(request.url))) return health.fetch(request, env, context)
@@ -41,7 +49,11 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
 
   let handle: RequestListener | undefined
   const queued: Array<[IncomingMessage, ServerResponse]> = []
-  server.on('request', (req, res) => (handle ? handle(req, res) : queued.push([req, res])))
+  server.on('request', (req, res) => {
+    if (fastLane?.(req, res)) return
+    if (handle) handle(req, res)
+    else queued.push([req, res])
+  })
   let attach: NodeJS.Immediate | undefined
   let assemble: NodeJS.Timeout | undefined
   server.once('listening', () => {

@@ -87,6 +87,17 @@ export async function startProviderApi() {
         })
         return res.end(JSON.stringify({ token, note: `token is ${token}` }))
       }
+      if (url.pathname.endsWith('/sized')) {
+        // Declares its length, as most JSON APIs do (the others above send theirs chunked).
+        const sized = JSON.stringify({ sized: true, query: url.search })
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(sized),
+          'set-cookie': ['a=1', 'b=2'],
+          ratelimit: '"provider";r=9;t=1',
+        })
+        return res.end(sized)
+      }
       if (url.pathname.endsWith('/own-request-id')) {
         // Its own request id, in the header Stripe's and other SDKs read.
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_provider_1' })

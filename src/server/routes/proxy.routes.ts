@@ -10,56 +10,40 @@ import { WORKSPACE_HEADER } from '../middleware/auth.js'
 import { limitBody } from '../middleware/body-limit.js'
 import { countRequest, setRateLimitHeaders } from '../middleware/rate-limit.js'
 import { ERROR_RESPONSES, errors, RateLimitHeadersSchema, SECURITY } from '../openapi.js'
+import { handedOver } from './proxy-handover.js'
+import { PROXY_PREFIX, proxyKeyOf } from './proxy-key.js'
 import { rawHeaders, target } from './webhook-capture.routes.js'
 
 const TAG = 'Proxy'
-const PREFIX = '/proxy/'
 const MIB = 1024 * 1024
 
-/** `Bearer sk_…`, `token sk_…` as Octokit sends it, or a bare `sk_…` as Linear's SDK sends an API key. */
-const SCHEME = /^(?:(?:Bearer|token)\s+(\S+)|(sk_\S+))\s*$/i
-
-/**
- * The headers the catalog's providers take their token in (`api.token_header`), where their SDKs
- * send it: without an `Authorization` header, a bare `sk_…` key in one of these is taken instead.
- */
-export const PROVIDER_TOKEN_HEADERS = ['x-shopify-access-token'] as const
-const BARE_KEY = /^\s*(sk_\S+)\s*$/
-
-const keyOf = (c: Context<AppEnv>): string | undefined => {
-  const header = c.req.header('authorization')
-  if (header) {
-    const match = SCHEME.exec(header)
-    return match?.[1] ?? match?.[2]
+/** Who a proxied call acts as: the key it carries (see proxyKeyOf), checked like any API key. */
+function callerOf(core: Core, c: Context<AppEnv>): Principal {
+  const token = proxyKeyOf((name) => c.req.header(name))
+  if (!token) {
+    throw new AppError(
+      'unauthorized',
+      'Send a secret key as Authorization: Bearer sk_… (or: token sk_…) to use the proxy.',
+      { headers: { 'www-authenticate': 'Bearer realm="switchyard"' } },
+    )
   }
-  for (const name of PROVIDER_TOKEN_HEADERS) {
-    const bare = BARE_KEY.exec(c.req.header(name) ?? '')
-    if (bare) return bare[1]
-  }
-  return undefined
+  return core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
 }
 
 /**
  * Authenticates like every API route (a secret key; counted against the workspace's rate limit),
  * but also takes the `token` scheme, so a provider SDK pointed at the proxy can send the key as its
  * own token. The RateLimit fields are added to every answer, except where the provider's answer
- * already has a field of that name.
+ * already has a field of that name. A call the fast lane began comes with its caller and count.
  */
 const proxyKey =
   (core: Core): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const token = keyOf(c)
-    if (!token) {
-      throw new AppError(
-        'unauthorized',
-        'Send a secret key as Authorization: Bearer sk_… (or: token sk_…) to use the proxy.',
-        { headers: { 'www-authenticate': 'Bearer realm="switchyard"' } },
-      )
-    }
-    const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
+    const handover = handedOver(c.env)
+    const principal = handover?.principal ?? callerOf(core, c)
     // Known before the rate and role checks, so their refusals can speak the connection's dialect.
     c.set('principal', principal)
-    const headers = countRequest(core, principal)
+    const headers = handover ? handover.counted() : countRequest(core, principal)
     if (principal.role !== 'secret') {
       throw new AppError(
         'forbidden',
@@ -195,23 +179,25 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
 
   const handle = async (c: Context<AppEnv>) => {
     const sent = target(c)
-    const rest = sent.path.slice(PREFIX.length)
+    const rest = sent.path.slice(PROXY_PREFIX.length)
     const slash = rest.indexOf('/')
     const connectionId = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash))
     const path = slash === -1 ? '' : rest.slice(slash)
     const method = c.req.method
     const body =
       method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await c.req.arrayBuffer())
-    const answer = await core.proxy.handle({
-      workspaceId: c.get('principal').workspaceId,
-      connectionId,
-      method,
-      path,
-      query: sent.query,
-      headers: rawHeaders(c),
-      body,
-      origin: new URL(c.req.url).origin,
-    })
+    const handover = handedOver(c.env)
+    const answer = await (handover?.answered() ??
+      core.proxy.handle({
+        workspaceId: c.get('principal').workspaceId,
+        connectionId,
+        method,
+        path,
+        query: sent.query,
+        headers: rawHeaders(c),
+        body,
+        origin: new URL(c.req.url).origin,
+      }))
     const headers = new Headers()
     for (const [name, value] of answer.headers) headers.append(name, value)
     headers.set('switchyard-proxy-mode', answer.mode)

@@ -1,0 +1,201 @@
+import { createServer, type IncomingMessage, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app.js'
+import { createProxyFastLane } from '../../src/server/proxy-fast-lane.js'
+import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
+
+/**
+ * The proxy's fast lane answers what the app answers. One HTTP server on the data plane's core
+ * serves each call twice, once through the lane and once through the app alone, and the two
+ * answers must match: status, body bytes, every header field by name, case and order, and value
+ * (save the per-request `Request-Id` and the RateLimit count, one apart). The lane's own tally
+ * shows which calls it took and which it handed to the app.
+ */
+let dp: DataPlane
+let conn: string
+let server: Server
+let base: string
+let useLane = true
+const tally = { taken: 0, handedOver: 0 }
+
+beforeAll(async () => {
+  dp = await startDataPlane()
+  conn = await dp.connect()
+  const core = dp.gateway.server.core
+  const app = await createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
+  const appListener = getRequestListener(app.fetch, { hostname: '127.0.0.1' })
+  const lane = createProxyFastLane(core, (req, res) => {
+    tally.handedOver++
+    appListener(req, res)
+  })
+  server = createServer((req, res) => {
+    if (useLane && lane(req, res)) tally.taken++
+    else appListener(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+  await dp.close()
+})
+
+interface Answer {
+  status: number
+  names: string[]
+  fields: Record<string, string>
+  body: Buffer
+}
+
+function call(path: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    // The path exactly as written (a URL string would be normalised first: `/a/../b` to `/b`).
+    const req = request({
+      host: '127.0.0.1',
+      port: new URL(base).port,
+      path,
+      method: options.method ?? 'GET',
+      headers: { authorization: `Bearer ${dp.secretKey}`, ...options.headers },
+    })
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const names: string[] = []
+        const fields: Record<string, string> = {}
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!
+          names.push(name)
+          const key = name.toLowerCase()
+          fields[key] =
+            fields[key] === undefined ? res.rawHeaders[i + 1]! : `${fields[key]}\n${res.rawHeaders[i + 1]}`
+        }
+        resolve({ status: res.statusCode!, names, fields, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** What may differ between two answers to the same call made one after the other. */
+function comparable(answer: Answer) {
+  const fields = { ...answer.fields }
+  for (const id of ['request-id', 'switchyard-request-id']) {
+    if (fields[id] && /^[0-9a-f-]{36}$/.test(fields[id]!)) fields[id] = '<uuid>'
+  }
+  if (fields.ratelimit) fields.ratelimit = fields.ratelimit.replace(/;r=\d+/, ';r=<n>')
+  delete fields.date
+  const body = answer.fields['content-type']?.includes('json')
+    ? answer.body.toString().replace(/"instance":"[^"]*"/, '')
+    : answer.body.toString('base64')
+  return { status: answer.status, names: answer.names, fields, body }
+}
+
+/** The same call through the lane and through the app alone; returns the lane's answer. */
+async function same(path: string, options: Parameters<typeof call>[1] = {}) {
+  useLane = false
+  const viaApp = await call(path, options)
+  useLane = true
+  const viaLane = await call(path, options)
+  expect(comparable(viaLane), `${options.method ?? 'GET'} ${path}`).toEqual(comparable(viaApp))
+  return viaLane
+}
+
+const provider = (p: string) => `/proxy/${conn}${p}`
+const PATHS = [
+  '/',
+  '/echo',
+  '/paged?page=1&per_page=2',
+  '/own-request-id',
+  '/created',
+  '/status/404',
+  '/status/204',
+]
+
+describe('the same answers as the app', () => {
+  it('live: JSON, cookies, rewritten Link and Location, the provider’s Request-Id, statuses', async () => {
+    await dp.setMode('live')
+    const before = { ...tally }
+    for (const p of PATHS) await same(provider(p))
+    expect(tally.taken - before.taken).toBe(PATHS.length)
+    // Answers of unknown length (chunked) stream, so the app writes them; the rest the lane does.
+    const sized = { ...tally }
+    const answer = await same(provider('/sized?x=2'))
+    expect(answer.fields.ratelimit).toBe('"provider";r=9;t=1')
+    expect(answer.fields['set-cookie']).toBe('a=1\nb=2')
+    expect(tally.taken - sized.taken).toBe(1)
+    expect(tally.handedOver - sized.handedOver).toBe(0)
+  })
+
+  it('live: a large answer streams, handed to the app once counted; a cut answer is its 502', async () => {
+    const before = { ...tally }
+    const big = await same(provider('/bytes?n=200000'))
+    expect(big.body.length).toBe(200_000)
+    expect((await same(provider('/short'))).status).toBe(502)
+    expect(tally.taken - before.taken).toBe(2)
+    expect(tally.handedOver - before.handedOver).toBe(2)
+  })
+
+  it('replay: the recorded answers, and a call never recorded is 404 recording_not_found', async () => {
+    await dp.setMode('record')
+    for (const p of PATHS) await call(provider(p))
+    await dp.setMode('replay')
+    const before = { ...tally }
+    for (const p of PATHS) {
+      const answer = await same(provider(p))
+      expect(answer.fields['switchyard-proxy-mode']).toBe('replay')
+    }
+    const missing = await same(provider('/never-recorded'))
+    expect(missing.status).toBe(404)
+    expect(JSON.parse(missing.body.toString()).code).toBe('recording_not_found')
+    expect(tally.taken - before.taken).toBe(PATHS.length + 1)
+    expect(tally.handedOver - before.handedOver).toBe(1)
+    await dp.setMode('live')
+  })
+
+  it('an unknown connection and a refused rate are the app’s problems, counted once', async () => {
+    const unknown = await same('/proxy/conn_doesnotexist/user')
+    expect(unknown.status).toBe(404)
+    const core = dp.gateway.server.core
+    core.workspaces.setTier('default', 'enterprise', 1)
+    try {
+      await call(provider('/'))
+      const refused = await same(provider('/'))
+      expect(refused.status).toBe(429)
+      expect(refused.fields['retry-after']).toBeDefined()
+    } finally {
+      core.workspaces.setTier('default', 'enterprise', 1_000_000)
+    }
+  })
+})
+
+describe('what the lane leaves to the app', () => {
+  const untaken = async (path: string, options: Parameters<typeof call>[1] = {}) => {
+    const before = tally.taken
+    const answer = await same(path, options)
+    expect(tally.taken, `${options.method ?? 'GET'} ${path}`).toBe(before)
+    return answer
+  }
+
+  it('other methods, HEAD, bodies, escapes and dot segments, other hosts, repeated or missing keys', async () => {
+    await untaken(provider('/'), { method: 'HEAD' })
+    await untaken(provider('/echo'), { method: 'POST', headers: { 'content-length': '0' } })
+    await untaken(provider('/'), { headers: { 'content-length': '0' } })
+    await untaken(provider('/a%20b'))
+    await untaken(provider('/a/../b'))
+    await untaken(`/proxy/${conn}/x?bad=%zz`)
+    expect((await untaken(provider('/'), { headers: { host: 'evil.example' } })).status).toBe(403)
+    expect((await untaken(provider('/'), { headers: { authorization: '' } })).status).toBe(401)
+    expect((await untaken(provider('/'), { headers: { authorization: 'Bearer sk_nope' } })).status).toBe(401)
+    expect(
+      (await untaken(provider('/'), { headers: { authorization: `Bearer ${dp.publishableKey}` } })).status,
+    ).toBe(403)
+    expect((await untaken('/proxy//user')).status).toBe(404)
+  })
+})
