@@ -39,7 +39,8 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
     (assembling ??= createApp(deps, nextTurn).then(async (built) => {
       const { createProxyFastLane } = await import('./proxy-fast-lane.js')
       fastLane = createProxyFastLane(deps.core, (req, res) => handle!(req, res))
-      return (app = built)
+      app = built
+      return built
     }))
   const fetch: App['fetch'] = (request, env, context) => {
     if (app) return app.fetch(request, env, context)
