@@ -51,7 +51,10 @@ interface Answer {
   body: Buffer
 }
 
-function call(path: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+function call(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; repeated?: [string, string] } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     // The path exactly as written (a URL string would be normalised first: `/a/../b` to `/b`).
     const req = request({
@@ -61,6 +64,7 @@ function call(path: string, options: { method?: string; headers?: Record<string,
       method: options.method ?? 'GET',
       headers: { authorization: `Bearer ${dp.secretKey}`, ...options.headers },
     })
+    if (options.repeated) req.appendHeader(...options.repeated)
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
@@ -197,5 +201,9 @@ describe('what the lane leaves to the app', () => {
       (await untaken(provider('/'), { headers: { authorization: `Bearer ${dp.publishableKey}` } })).status,
     ).toBe(403)
     expect((await untaken('/proxy//user')).status).toBe(404)
+    const key = `Bearer ${dp.secretKey}`
+    expect((await untaken(provider('/'), { repeated: ['authorization', key] })).status).toBe(401)
+    // The app reads the first of two Host fields (browsers send one): the lane leaves that to it.
+    expect((await untaken(provider('/'), { repeated: ['host', 'evil.example'] })).status).toBe(200)
   })
 })
