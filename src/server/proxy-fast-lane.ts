@@ -5,9 +5,9 @@ import type { Core } from '../core/core.js'
 import type { ProxyAnswer } from '../core/proxy/answerer.js'
 import { WORKSPACE_HEADER } from './middleware/auth.js'
 import { isLoopbackHost } from './middleware/host-check.js'
-import { wellFormedTarget } from './middleware/percent-encoding.js'
 import { countRequest } from './middleware/rate-limit.js'
-import { handOver, type ProxyHandover } from './routes/proxy-handover.js'
+import { plainTarget } from './plain-target.js'
+import { handOver, type ProxyHandover } from './routes/handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
 
 /**
@@ -26,7 +26,7 @@ import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
  * Content-Length) and body. test/api/proxy-fast-lane.test.ts compares the two, call by call.
  *
  * Once the call has been counted, it is never started again: a refusal, an error, or an answer to
- * stream (a large live body) is handed to the app with what was done (proxy-handover.ts), and the
+ * stream (a large live body) is handed to the app with what was done (routes/handover.ts), and the
  * app renders it as it renders its own: problem+json or the provider's dialect, streaming.
  */
 export function createProxyFastLane(core: Core, app: RequestListener) {
@@ -44,13 +44,8 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
   /** Whether the lane takes this request; if it does, it answers it (or hands it to the app). */
   return function take(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET') return false
-    const target = req.url ?? ''
-    if (!target.startsWith(PROXY_PREFIX)) return false
-    const q = target.indexOf('?')
-    const path = q === -1 ? target : target.slice(0, q)
-    if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return false
-    const query = q === -1 ? '' : target.slice(q + 1)
-    if (!PLAIN_QUERY.test(query) || !wellFormedTarget(query)) return false
+    const target = plainTarget(req.url ?? '', PROXY_PREFIX)
+    if (!target) return false
     const read = readHeaders(req.rawHeaders)
     if (!read) return false
     const { headers, once } = read
@@ -69,8 +64,6 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
     }
     if (principal.role !== 'secret' || principal.admin) return false
 
-    const rest = path.slice(PROXY_PREFIX.length)
-    const slash = rest.indexOf('/')
     let rateLimit: Record<string, string> | undefined
     try {
       rateLimit = countRequest(core, principal)
@@ -90,10 +83,10 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
     core.proxy
       .handle({
         workspaceId: principal.workspaceId,
-        connectionId: slash === -1 ? rest : rest.slice(0, slash),
+        connectionId: target.first,
         method: 'GET',
-        path: slash === -1 ? '' : rest.slice(slash),
-        query,
+        path: target.rest,
+        query: target.query,
         headers,
         body: EMPTY,
         origin,
@@ -124,11 +117,6 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
 }
 
 const EMPTY = Buffer.alloc(0)
-
-/** RFC 3986 path characters without `%`: the app's URL parsing leaves such a path as it is. */
-const PLAIN_PATH = /^\/proxy\/[\w-]+(?:\/[\w.~!$&'()*+,;=:@-]*)*$/
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)/
-const PLAIN_QUERY = /^[\x21-\x22\x24-\x7e]*$/
 
 /** The request fields the lane reads; a request sending one of them twice is the app's. */
 const WATCHED = [

@@ -20,7 +20,8 @@ function pathOf(url: string): string {
  * 3. the rest of the API is assembled, one route group per turn of the event loop (createApp's
  *    `between`), in the background or at once for a request that needs it, which waits until then;
  * 4. the stored OpenAPI documents are prepared for their simulations, a step per turn, in the background.
- * With the whole app, the proxy's fast lane (proxy-fast-lane.ts) takes the usual proxied calls first.
+ * With the whole app, the fast lanes (proxy-fast-lane.ts, capture-fast-lane.ts) take the usual
+ * proxied calls and webhook deliveries first.
  * Call it before `server.listen`; `stop()` abandons the steps not yet taken (the server is closing).
  */
 export function serveInStages(server: Server, deps: AppDeps, hostname: string): { stop(): void } {
@@ -33,12 +34,17 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
       setImmediate(() => (stopped ? reject(new Error('server closed')) : resolve())),
     )
   let assembling: Promise<App> | undefined
-  // Takes the usual proxied call once the whole app is there to hand the others to.
-  let fastLane: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined
+  // The fast lanes take the usual proxied call and webhook delivery once the whole app is there
+  // to hand the others to.
+  let fastLanes: Array<(req: IncomingMessage, res: ServerResponse) => boolean> = []
   const wholeApp = () =>
     (assembling ??= createApp(deps, nextTurn).then(async (built) => {
-      const { createProxyFastLane } = await import('./proxy-fast-lane.js')
-      fastLane = createProxyFastLane(deps.core, (req, res) => handle!(req, res))
+      const [{ createProxyFastLane }, { createCaptureFastLane }] = await Promise.all([
+        import('./proxy-fast-lane.js'),
+        import('./capture-fast-lane.js'),
+      ])
+      const toApp: RequestListener = (req, res) => handle!(req, res)
+      fastLanes = [createProxyFastLane(deps.core, toApp), createCaptureFastLane(deps.core, toApp)]
       app = built
       return built
     }))
@@ -51,7 +57,7 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
   let handle: RequestListener | undefined
   const queued: Array<[IncomingMessage, ServerResponse]> = []
   server.on('request', (req, res) => {
-    if (fastLane?.(req, res)) return
+    for (const lane of fastLanes) if (lane(req, res)) return
     if (handle) handle(req, res)
     else queued.push([req, res])
   })

@@ -10,7 +10,7 @@ import { WORKSPACE_HEADER } from '../middleware/auth.js'
 import { limitBody } from '../middleware/body-limit.js'
 import { countRequest, setRateLimitHeaders } from '../middleware/rate-limit.js'
 import { ERROR_RESPONSES, errors, RateLimitHeadersSchema, SECURITY } from '../openapi.js'
-import { handedOver } from './proxy-handover.js'
+import { handedOver } from './handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './proxy-key.js'
 import { rawHeaders, target } from './webhook-capture.routes.js'
 
@@ -39,7 +39,7 @@ function callerOf(core: Core, c: Context<AppEnv>): Principal {
 const proxyKey =
   (core: Core): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const handover = handedOver(c.env)
+    const handover = handedOver(c.env, 'answered')
     const principal = handover?.principal ?? callerOf(core, c)
     // Known before the rate and role checks, so their refusals can speak the connection's dialect.
     c.set('principal', principal)
@@ -186,7 +186,7 @@ export function registerProxyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     const method = c.req.method
     const body =
       method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await c.req.arrayBuffer())
-    const handover = handedOver(c.env)
+    const handover = handedOver(c.env, 'answered')
     const answer = await (handover?.answered() ??
       core.proxy.handle({
         workspaceId: c.get('principal').workspaceId,

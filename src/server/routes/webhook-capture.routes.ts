@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Core } from '../../core/core.js'
-import { CaptureResponseSchema, WEBHOOK_BODY_LIMIT } from '../../core/webhooks/webhooks.schema.js'
+import {
+  CaptureResponseSchema,
+  type IncomingWebhook,
+  WEBHOOK_BODY_LIMIT,
+} from '../../core/webhooks/webhooks.schema.js'
 import type { AppEnv } from '../env.js'
 import { limitBody } from '../middleware/body-limit.js'
 import { errors } from '../openapi.js'
+import { handedOver } from './handover.js'
 
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const
 
@@ -84,6 +89,18 @@ function captureDoc(method: (typeof METHODS)[number], subPath: boolean) {
 }
 
 /**
+ * Stores one request to a webhook URL, its body read: the workspace its query names (404 when
+ * unknown), then the capture (webhooks.service.ts). Looked up after the body, in one synchronous
+ * stretch. Async, so an unknown workspace rejects like any other refusal (never throws).
+ */
+export async function captureOne(core: Core, request: Omit<IncomingWebhook, 'workspaceId'>) {
+  const workspaceId = core.webhooks.workspaceFor(
+    new URLSearchParams(request.query).get('workspace') ?? undefined,
+  )
+  return core.webhooks.ingest({ workspaceId, ...request })
+}
+
+/**
  * Inbound webhooks: public, any Host, not rate limited. Registered before the app-wide middleware
  * (see createApp), so a capture skips what it does not need; it sets its own Request-Id, in a plain
  * header list that @hono/node-server writes without building a Headers object (the hot path).
@@ -101,18 +118,15 @@ export function registerWebhookCapture(app: OpenAPIHono<AppEnv>, core: Core) {
 
   const capture = async (c: Context<AppEnv>) => {
     const { path, query } = target(c)
-    const body = Buffer.from(await c.req.arrayBuffer())
-    // After the body: the workspace and the capture are then looked up in one synchronous stretch.
-    const workspaceId = core.webhooks.workspaceFor(new URLSearchParams(query).get('workspace') ?? undefined)
-    const { event, reply } = await core.webhooks.ingest({
-      workspaceId,
-      provider: c.req.param('provider') ?? '',
-      method: c.req.method,
-      path,
-      query,
-      headers: rawHeaders(c),
-      body,
-    })
+    const { event, reply } = await (handedOver(c.env, 'captured')?.captured() ??
+      captureOne(core, {
+        provider: c.req.param('provider') ?? '',
+        method: c.req.method,
+        path,
+        query,
+        headers: rawHeaders(c),
+        body: Buffer.from(await c.req.arrayBuffer()),
+      }))
     const ids = { 'switchyard-event-id': event.id, 'request-id': c.get('requestId') }
     if (reply) {
       return new Response(reply.body, { status: reply.status, headers: { ...reply.headers, ...ids } })
