@@ -1,9 +1,8 @@
-import { createServer, type IncomingMessage, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
+import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCaptureFastLane } from '../../src/server/capture-fast-lane.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { type LaneServer, startLaneServer } from '../helpers/lane-server.js'
 
 /**
  * Webhook capture's fast lane stores and answers what the app does. One HTTP server on a test
@@ -13,29 +12,15 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
  * which deliveries it took and which it handed to the app.
  */
 let t: TestApp
-let server: Server
-let port: number
-let useLane = true
-const tally = { taken: 0, handedOver: 0 }
+let lanes: LaneServer
 
 beforeAll(async () => {
   t = await createTestApp()
-  const appListener = getRequestListener(t.app.fetch, { hostname: '127.0.0.1' })
-  const lane = createCaptureFastLane(t.core, (req, res) => {
-    tally.handedOver++
-    appListener(req, res)
-  })
-  server = createServer((req, res) => {
-    if (useLane && lane(req, res)) tally.taken++
-    else appListener(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+  lanes = await startLaneServer(t.app, (toApp) => createCaptureFastLane(t.core, toApp))
 })
 
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await lanes.close()
   await t.close()
 })
 
@@ -58,7 +43,7 @@ function deliver(path: string, d: Delivery = {}) {
     const body = Buffer.from(d.body ?? '{"action":"opened"}')
     const req = request({
       host: '127.0.0.1',
-      port,
+      port: lanes.port,
       path,
       method: d.method ?? 'POST',
       headers: {
@@ -112,9 +97,9 @@ function comparable(answer: Answer) {
 }
 
 async function same(path: string, d: Delivery = {}) {
-  useLane = false
+  lanes.state.useLane = false
   const viaApp = await deliver(path, d)
-  useLane = true
+  lanes.state.useLane = true
   const viaLane = await deliver(path, d)
   expect(comparable(viaLane), `${d.method ?? 'POST'} ${path}`).toEqual(comparable(viaApp))
   return viaLane
@@ -122,7 +107,7 @@ async function same(path: string, d: Delivery = {}) {
 
 describe('the same captures and answers as the app', () => {
   it('a delivery, a sub-path, attribution in the query, an unknown provider id', async () => {
-    const before = { ...tally }
+    const before = { ...lanes.tally }
     const first = await same('/webhooks/github')
     expect(first.status).toBe(200)
     expect(JSON.parse(first.body).id).toBe(first.fields['switchyard-event-id'])
@@ -132,27 +117,27 @@ describe('the same captures and answers as the app', () => {
       headers: { 'content-type': 'text/plain' },
     })
     await same('/webhooks/github', { body: '' })
-    expect(tally.taken - before.taken).toBe(4)
-    expect(tally.handedOver - before.handedOver).toBe(0)
+    expect(lanes.tally.taken - before.taken).toBe(4)
+    expect(lanes.tally.handedOver - before.handedOver).toBe(0)
   })
 
   it('a handshake reply, an invalid provider id and an unknown workspace are the app’s to answer', async () => {
-    const before = { ...tally }
+    const before = { ...lanes.tally }
     const handshake = await same('/webhooks/slack', {
       body: JSON.stringify({ token: 'x', challenge: 'ch4ll3nge', type: 'url_verification' }),
     })
     expect(handshake.body).toContain('ch4ll3nge')
     expect((await same('/webhooks/-bad')).status).toBe(400)
     expect((await same('/webhooks/github?workspace=nope')).status).toBe(404)
-    expect(tally.taken - before.taken).toBe(3)
-    expect(tally.handedOver - before.handedOver).toBe(3)
+    expect(lanes.tally.taken - before.taken).toBe(3)
+    expect(lanes.tally.handedOver - before.handedOver).toBe(3)
   })
 })
 
 it('a delivery cut off before its body ends is dropped, and the server goes on', async () => {
   const { connect } = await import('node:net')
   await new Promise<void>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
+    const socket = connect(lanes.port, '127.0.0.1', () => {
       socket.write('POST /webhooks/github HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"cut":')
       setTimeout(() => {
         socket.destroy()
@@ -165,9 +150,9 @@ it('a delivery cut off before its body ends is dropped, and the server goes on',
 
 describe('what the lane leaves to the app', () => {
   const untaken = async (path: string, d: Delivery = {}) => {
-    const before = tally.taken
+    const before = lanes.tally.taken
     const answer = await same(path, d)
-    expect(tally.taken, `${d.method ?? 'POST'} ${path}`).toBe(before)
+    expect(lanes.tally.taken, `${d.method ?? 'POST'} ${path}`).toBe(before)
     return answer
   }
 

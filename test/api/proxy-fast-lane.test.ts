@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
+import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.js'
 import { createProxyFastLane } from '../../src/server/proxy-fast-lane.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
+import { type LaneServer, startLaneServer } from '../helpers/lane-server.js'
 
 /**
  * The proxy's fast lane answers what the app answers. One HTTP server on the data plane's core
@@ -15,32 +14,18 @@ import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
  */
 let dp: DataPlane
 let conn: string
-let server: Server
-let base: string
-let useLane = true
-const tally = { taken: 0, handedOver: 0 }
+let lanes: LaneServer
 
 beforeAll(async () => {
   dp = await startDataPlane()
   conn = await dp.connect()
   const core = dp.gateway.server.core
   const app = await createApp({ core, logger: { error: () => {}, warn: () => {}, info: () => {} } })
-  const appListener = getRequestListener(app.fetch, { hostname: '127.0.0.1' })
-  const lane = createProxyFastLane(core, (req, res) => {
-    tally.handedOver++
-    appListener(req, res)
-  })
-  server = createServer((req, res) => {
-    if (useLane && lane(req, res)) tally.taken++
-    else appListener(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  lanes = await startLaneServer(app, (toApp) => createProxyFastLane(core, toApp))
 })
 
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await lanes.close()
   await dp.close()
 })
 
@@ -59,7 +44,7 @@ function call(
     // The path exactly as written (a URL string would be normalised first: `/a/../b` to `/b`).
     const req = request({
       host: '127.0.0.1',
-      port: new URL(base).port,
+      port: lanes.port,
       path,
       method: options.method ?? 'GET',
       headers: { authorization: `Bearer ${dp.secretKey}`, ...options.headers },
@@ -103,9 +88,9 @@ function comparable(answer: Answer) {
 
 /** The same call through the lane and through the app alone; returns the lane's answer. */
 async function same(path: string, options: Parameters<typeof call>[1] = {}) {
-  useLane = false
+  lanes.state.useLane = false
   const viaApp = await call(path, options)
-  useLane = true
+  lanes.state.useLane = true
   const viaLane = await call(path, options)
   expect(comparable(viaLane), `${options.method ?? 'GET'} ${path}`).toEqual(comparable(viaApp))
   return viaLane
@@ -125,32 +110,32 @@ const PATHS = [
 describe('the same answers as the app', () => {
   it('live: JSON, cookies, rewritten Link and Location, the provider’s Request-Id, statuses', async () => {
     await dp.setMode('live')
-    const before = { ...tally }
+    const before = { ...lanes.tally }
     for (const p of PATHS) await same(provider(p))
-    expect(tally.taken - before.taken).toBe(PATHS.length)
+    expect(lanes.tally.taken - before.taken).toBe(PATHS.length)
     // Answers of unknown length (chunked) stream, so the app writes them; the rest the lane does.
-    const sized = { ...tally }
+    const sized = { ...lanes.tally }
     const answer = await same(provider('/sized?x=2'))
     expect(answer.fields.ratelimit).toBe('"provider";r=9;t=1')
     expect(answer.fields['set-cookie']).toBe('a=1\nb=2')
-    expect(tally.taken - sized.taken).toBe(1)
-    expect(tally.handedOver - sized.handedOver).toBe(0)
+    expect(lanes.tally.taken - sized.taken).toBe(1)
+    expect(lanes.tally.handedOver - sized.handedOver).toBe(0)
   })
 
   it('live: a large answer streams, handed to the app once counted; a cut answer is its 502', async () => {
-    const before = { ...tally }
+    const before = { ...lanes.tally }
     const big = await same(provider('/bytes?n=200000'))
     expect(big.body.length).toBe(200_000)
     expect((await same(provider('/short'))).status).toBe(502)
-    expect(tally.taken - before.taken).toBe(2)
-    expect(tally.handedOver - before.handedOver).toBe(2)
+    expect(lanes.tally.taken - before.taken).toBe(2)
+    expect(lanes.tally.handedOver - before.handedOver).toBe(2)
   })
 
   it('replay: the recorded answers, and a call never recorded is 404 recording_not_found', async () => {
     await dp.setMode('record')
     for (const p of PATHS) await call(provider(p))
     await dp.setMode('replay')
-    const before = { ...tally }
+    const before = { ...lanes.tally }
     for (const p of PATHS) {
       const answer = await same(provider(p))
       expect(answer.fields['switchyard-proxy-mode']).toBe('replay')
@@ -158,8 +143,8 @@ describe('the same answers as the app', () => {
     const missing = await same(provider('/never-recorded'))
     expect(missing.status).toBe(404)
     expect(JSON.parse(missing.body.toString()).code).toBe('recording_not_found')
-    expect(tally.taken - before.taken).toBe(PATHS.length + 1)
-    expect(tally.handedOver - before.handedOver).toBe(1)
+    expect(lanes.tally.taken - before.taken).toBe(PATHS.length + 1)
+    expect(lanes.tally.handedOver - before.handedOver).toBe(1)
     await dp.setMode('live')
   })
 
@@ -181,9 +166,9 @@ describe('the same answers as the app', () => {
 
 describe('what the lane leaves to the app', () => {
   const untaken = async (path: string, options: Parameters<typeof call>[1] = {}) => {
-    const before = tally.taken
+    const before = lanes.tally.taken
     const answer = await same(path, options)
-    expect(tally.taken, `${options.method ?? 'GET'} ${path}`).toBe(before)
+    expect(lanes.tally.taken, `${options.method ?? 'GET'} ${path}`).toBe(before)
     return answer
   }
 
