@@ -121,7 +121,8 @@ export function createEventsService(deps: { db: Db; repo: EventsRepo; clock: Clo
     async emitLate(entries: ReadonlyArray<[string, EmitEvent]>): Promise<void> {
       const rows = entries.map(([workspaceId, input]) => gatewayRow(workspaceId, input))
       await committer.submit(rows.map((row) => [0, row] as Write))
-      for (const row of rows) announce(row.workspace_id, toEvent(row))
+      // Rows become API events only for someone listening (a live stream or wait is open).
+      if (listeners.size) for (const row of rows) announce(row.workspace_id, toEvent(row))
     },
     /**
      * Records an edited replay as a `webhook.replayed` event holding the request that was sent,
