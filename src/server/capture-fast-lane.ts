@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Core } from '../core/core.js'
+import { pairsOf } from '../core/proxy/headers.js'
 import { WEBHOOK_BODY_LIMIT } from '../core/webhooks/webhooks.schema.js'
 import { plainTarget } from './plain-target.js'
 import { type CaptureHandover, handOver } from './routes/handover.js'
 import { captureOne } from './routes/webhook-capture.routes.js'
+import { singleFields } from './single-fields.js'
 
 /**
  * Webhook capture's fast lane: a plain `POST /webhooks/{provider}[/…]` over HTTP is read and stored
@@ -69,31 +71,17 @@ export function createCaptureFastLane(core: Core, app: RequestListener) {
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 const DECLARED_LENGTH = /^\d{1,7}$/
 
+const FIELDS = new Set(['host', 'content-length', 'transfer-encoding'] as const)
+
 /**
  * The raw header pairs, when they declare the body's length (within the limit, once), send no
  * Transfer-Encoding and one plain Host; otherwise null.
  */
 function plainHeaders(raw: string[]): Array<[string, string]> | null {
-  const headers: Array<[string, string]> = []
-  let length: string | undefined
-  let host: string | undefined
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!
-    const value = raw[i + 1]!
-    headers.push([name, value])
-    switch (name.length === 4 || name.length === 14 || name.length === 17 ? name.toLowerCase() : '') {
-      case 'host':
-        if (host !== undefined) return null
-        host = value
-        break
-      case 'content-length':
-        if (length !== undefined) return null
-        length = value
-        break
-      case 'transfer-encoding':
-        return null
-    }
-  }
+  const headers = pairsOf(raw)
+  const fields = singleFields(headers, FIELDS)
+  if (!fields || fields['transfer-encoding'] !== undefined) return null
+  const { host, 'content-length': length } = fields
   if (host === undefined || !PLAIN_HOST.test(host)) return null
   if (length === undefined || !DECLARED_LENGTH.test(length) || Number(length) > WEBHOOK_BODY_LIMIT)
     return null

@@ -3,12 +3,14 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { Principal } from '../core/auth/authenticate.js'
 import type { Core } from '../core/core.js'
 import type { ProxyAnswer } from '../core/proxy/answerer.js'
+import { pairsOf } from '../core/proxy/headers.js'
 import { WORKSPACE_HEADER } from './middleware/auth.js'
 import { isLoopbackHost } from './middleware/host-check.js'
 import { countRequest } from './middleware/rate-limit.js'
 import { plainTarget } from './plain-target.js'
 import { handOver, type ProxyHandover } from './routes/handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
+import { singleFields } from './single-fields.js'
 
 /**
  * The proxy's fast lane: a plain `GET /proxy/{connection_id}/…` over HTTP, answered straight on
@@ -46,9 +48,9 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
     if (req.method !== 'GET') return false
     const target = plainTarget(req.url ?? '', PROXY_PREFIX)
     if (!target) return false
-    const read = readHeaders(req.rawHeaders)
-    if (!read) return false
-    const { headers, once } = read
+    const headers = pairsOf(req.rawHeaders)
+    const once = singleFields(headers, WATCHED)
+    if (!once) return false
     const host = once.host
     if (once['content-length'] !== undefined || once['transfer-encoding'] !== undefined) return false
     if (host === undefined || !isLoopbackHost(host)) return false
@@ -119,7 +121,7 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
 const EMPTY = Buffer.alloc(0)
 
 /** The request fields the lane reads; a request sending one of them twice is the app's. */
-const WATCHED = [
+const WATCHED_FIELDS = [
   'host',
   'authorization',
   'x-shopify-access-token',
@@ -127,24 +129,8 @@ const WATCHED = [
   'content-length',
   'transfer-encoding',
 ] as const
-type Watched = (typeof WATCHED)[number]
-const WATCHED_NAMES = new Set<string>(WATCHED)
-
-/** The raw header pairs (for the provider call) and the watched fields, or null if one repeats. */
-function readHeaders(raw: string[]) {
-  const headers: Array<[string, string]> = []
-  const once: Partial<Record<Watched, string>> = {}
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!
-    const value = raw[i + 1]!
-    headers.push([name, value])
-    const lower = name.toLowerCase()
-    if (!WATCHED_NAMES.has(lower)) continue
-    if (once[lower as Watched] !== undefined) return null
-    once[lower as Watched] = value
-  }
-  return { headers, once }
-}
+type Watched = (typeof WATCHED_FIELDS)[number]
+const WATCHED = new Set<Watched>(WATCHED_FIELDS)
 
 /** @hono/node-server's Content-Type for a body whose response names none. */
 const DEFAULT_CONTENT_TYPE = 'text/plain; charset=UTF-8'

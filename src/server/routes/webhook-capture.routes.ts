@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Core } from '../../core/core.js'
+import { pairsOf } from '../../core/proxy/headers.js'
 import {
   CaptureResponseSchema,
   type IncomingWebhook,
@@ -20,10 +21,7 @@ type NodeBindings = { incoming?: { rawHeaders: string[]; url?: string } } | unde
 /** Headers exactly as they arrived (original case, order and duplicates) when the transport has them. */
 export function rawHeaders(c: Context<AppEnv>): Array<[string, string]> {
   const raw = (c.env as NodeBindings)?.incoming?.rawHeaders
-  if (!raw) return [...c.req.raw.headers]
-  const pairs: Array<[string, string]> = []
-  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!])
-  return pairs
+  return raw ? pairsOf(raw) : [...c.req.raw.headers]
 }
 
 /** The request target as sent (path and raw query), before any normalisation. */
