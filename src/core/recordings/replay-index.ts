@@ -13,7 +13,8 @@ const MAX_CANDIDATES = 16
  *
  * Constraint, invalidated on change: the memo is dropped whenever the recordings table's stamp
  * moves (db/table-stamp.ts: a write from this connection or any other — a cassette imported from
- * the CLI, a recording deleted in the dashboard), so the very next call sees exactly what SQL would. The choice among candidates repeats SQL's `ORDER BY (request_body = @body) DESC,
+ * the CLI, a recording deleted in the dashboard), so the very next call sees exactly what SQL would.
+ * The choice among candidates repeats SQL's `ORDER BY (request_body = @body) DESC,
  * created_at DESC, id DESC`: the newest with an identical body, else the newest.
  */
 export function createReplayIndex(db: Db, repo: Pick<RecordingsRepo, 'candidates' | 'match'>) {
