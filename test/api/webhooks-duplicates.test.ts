@@ -181,7 +181,7 @@ describe('duplicate captures (same signed message id)', () => {
     const plan = t.db
       .prepare(
         `EXPLAIN QUERY PLAN SELECT id FROM events INDEXED BY events_message
-         WHERE workspace_id = ? AND provider = ? AND message_id = ? ORDER BY rowid LIMIT 1`,
+         WHERE workspace_id = +? AND provider = +? AND message_id = +? ORDER BY rowid LIMIT 1`,
       )
       .all('w', 'p', 'm') as Array<{ detail: string }>
     expect(plan.map((p) => p.detail).join(' ')).toMatch(

@@ -92,9 +92,10 @@ export function createEventsRepo(db: Db) {
   )
   const seqOf = db.prepare('SELECT rowid AS seq FROM events WHERE workspace_id = ? AND id = ?')
   const lastSeq = db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM events')
+  // `+?`: parameters the planner must not read, or each capture plans this again (opaque-param.ts).
   const firstWithMessage = db.prepare(
     `SELECT id FROM events INDEXED BY events_message
-     WHERE workspace_id = ? AND provider = ? AND message_id = ? ORDER BY rowid LIMIT 1`,
+     WHERE workspace_id = +? AND provider = +? AND message_id = +? ORDER BY rowid LIMIT 1`,
   )
   // The minute is the timestamp's first 16 characters (ISO 8601 UTC): a range scan of events_ws_created.
   const perMinute = db.prepare(

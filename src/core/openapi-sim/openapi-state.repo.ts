@@ -16,9 +16,10 @@ export function createOpenApiStateRepo(db: Db) {
   const one = db.prepare(
     'SELECT id, seq, body FROM openapi_objects WHERE workspace_id = ? AND connection_id = ? AND scope = ? AND id = ?',
   )
+  // `+?`: parameters the planner must not read, or every page is planned again (opaque-param.ts).
   const page = db.prepare(
-    `SELECT id, seq, body FROM openapi_objects WHERE workspace_id = ? AND connection_id = ? AND scope = ?
-     AND seq > ? ORDER BY seq LIMIT ? OFFSET ?`,
+    `SELECT id, seq, body FROM openapi_objects WHERE workspace_id = +? AND connection_id = +? AND scope = +?
+     AND seq > +? ORDER BY seq LIMIT +? OFFSET +?`,
   )
   const lastSeq = db.prepare(
     'SELECT COALESCE(MAX(seq), 0) AS seq FROM openapi_objects WHERE workspace_id = ? AND connection_id = ? AND scope = ?',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { opaque } from '../db/opaque-param.js'
 import type { Db } from '../db/open.js'
 import { simulatedOperations } from '../providers-kit/simulated-operations.js'
 import type { Catalog } from './catalog.js'
@@ -40,8 +41,8 @@ export const PROVIDER_COLUMNS =
  * Rows a scope can see: its own providers, and catalog rows no own provider shadows (ids never
  * collide at creation, but a later catalog update could add one). Scope '' sees the catalog.
  */
-export const VISIBLE_PROVIDERS = `(providers.workspace_id = @scope OR (providers.workspace_id = '' AND NOT EXISTS (
-  SELECT 1 FROM providers AS own WHERE own.workspace_id = @scope AND own.id = providers.id)))`
+export const VISIBLE_PROVIDERS = `(providers.workspace_id = ${opaque('scope')} OR (providers.workspace_id = '' AND NOT EXISTS (
+  SELECT 1 FROM providers AS own WHERE own.workspace_id = ${opaque('scope')} AND own.id = providers.id)))`
 
 /** Changes whenever the monogram would, so the logo URL can be cached for good. */
 export const logoVersion = (name: string, color: string): string =>

@@ -1,3 +1,4 @@
+import { opaque } from '../db/opaque-param.js'
 import type { Db } from '../db/open.js'
 import { encodeBody } from '../events/captured-request.js'
 import type { Recording, RecordingSummary } from './recordings.schema.js'
@@ -87,17 +88,21 @@ export function createRecordingsRepo(db: Db) {
      @duration_ms, @fingerprint, @created_at) ON CONFLICT (workspace_id, fingerprint) DO NOTHING`,
   )
   const byId = db.prepare(`SELECT ${COLUMNS} FROM recordings WHERE workspace_id = ? AND id = ?`)
+  // One request shape; its parameters hidden from the planner, or each lookup plans again (opaque-param.ts).
+  const SAME_SHAPE = ['workspace_id', 'provider', 'method', 'path', 'query_key']
+    .map((column) => `${column} = ${opaque(column)}`)
+    .join(' AND ')
   // Identical request body first, then the newest (created_at, then id, as ids sort by time too).
   const match = db.prepare(
     `SELECT ${COLUMNS} FROM recordings
-     WHERE workspace_id = @workspace_id AND provider = @provider AND method = @method AND path = @path AND query_key = @query_key
-     ORDER BY (request_body = @body) DESC, created_at DESC, id DESC LIMIT 1`,
+     WHERE ${SAME_SHAPE}
+     ORDER BY (request_body = ${opaque('body')}) DESC, created_at DESC, id DESC LIMIT 1`,
   )
   // The same request shape, in match's order but for the body (replay-index.ts picks among them).
   const candidates = db.prepare(
     `SELECT ${COLUMNS} FROM recordings
-     WHERE workspace_id = @workspace_id AND provider = @provider AND method = @method AND path = @path AND query_key = @query_key
-     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+     WHERE ${SAME_SHAPE}
+     ORDER BY created_at DESC, id DESC LIMIT ${opaque('limit')}`,
   )
   const remove = db.prepare('DELETE FROM recordings WHERE workspace_id = ? AND id = ?')
   const all = db.prepare(

@@ -1,3 +1,4 @@
+import { opaque } from '../db/opaque-param.js'
 import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { bindingOf, type CursorCodec, type CursorPayload, type CursorValue } from './cursor.js'
@@ -32,7 +33,7 @@ type Page = SearchPage<Record<string, unknown>>
 
 const RANK: SearchField = { sql: '__r.__rank', type: 'number', nullable: false }
 const rankedFrom = (from: string) =>
-  `(SELECT key + @__base AS __rank, value AS __rid FROM json_each(@__ranked)) AS __r CROSS JOIN ${from}`
+  `(SELECT key + ${opaque('__base')} AS __rank, value AS __rid FROM json_each(${opaque('__ranked')})) AS __r CROSS JOIN ${from}`
 
 const pick = (item: Record<string, unknown>, fields: string[] | undefined) =>
   fields ? Object.fromEntries([...new Set([...ALWAYS_SELECTED, ...fields])].map((f) => [f, item[f]])) : item
@@ -65,7 +66,7 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     let n = 0
     const bind: Bind = (value) => {
       params[`p${n}`] = value
-      return `@p${n++}`
+      return opaque(`p${n++}`)
     }
     const where = [def.scope, ...plan.conditions.map((c) => conditionSql(fields[c.field]!, c, bind))]
     if (ranked) {
@@ -78,7 +79,7 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     const keys = plan.order.map((s, i) => `${fields[s.field]!.sql} AS __k${i}`).join(', ')
     const sql =
       `SELECT ${def.select}, ${keys} FROM ${ranked ? rankedFrom(def.from) : def.from} ` +
-      `WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @__limit OFFSET @__offset`
+      `WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${opaque('__limit')} OFFSET ${opaque('__offset')}`
     return prepared(sql).all(params) as Array<Record<string, unknown>>
   }
 

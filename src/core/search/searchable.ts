@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { opaque } from '../db/opaque-param.js'
 import { OPERATORS, type Operator } from './search.limits.js'
 
 export type FieldType = 'string' | 'timestamp' | 'number' | 'boolean'
@@ -39,7 +40,7 @@ export interface Searchable<Item extends Record<string, unknown>, Row = Record<s
   from: string
   /** SELECT list (constant SQL). */
   select: string
-  /** WHERE condition that scopes rows to the caller; uses the named parameter `@scope`. */
+  /** WHERE condition that scopes rows to the caller; uses the named parameter `scope` (see opaque-param.ts). */
   scope: string
   fields: Record<string, SearchField>
   /**
@@ -70,7 +71,7 @@ export function defineSearchable<Item extends Record<string, unknown>, Row = Rec
   definition: SearchableDefinition<Item, Row>,
 ): Searchable<Item, Row> {
   const def: Searchable<Item, Row> = {
-    scope: 'workspace_id = @scope',
+    scope: `workspace_id = ${opaque('scope')}`,
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     ...definition,
     fields: Object.fromEntries(

@@ -1,3 +1,4 @@
+import { opaque } from '../../db/opaque-param.js'
 import type { Db } from '../../db/open.js'
 
 /** Newest first, oldest first, or by the object's `name`. */
@@ -31,8 +32,9 @@ export function createSimulationRepo(db: Db) {
     `INSERT INTO simulation_objects (workspace_id, connection_id, kind, scope, num, tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, connection_id, kind, scope, num) DO UPDATE SET tag = excluded.tag, data = excluded.data`,
   )
-  const FILTER = `workspace_id = @workspace AND connection_id = @connection AND kind = @kind AND scope = @scope
-     AND (@tag IS NULL OR tag = @tag)`
+  // Parameters the planner must not read (opaque-param.ts): a page is one plan, whatever the values.
+  const FILTER = `workspace_id = ${opaque('workspace')} AND connection_id = ${opaque('connection')}
+     AND kind = ${opaque('kind')} AND scope = ${opaque('scope')} AND (${opaque('tag')} IS NULL OR tag = ${opaque('tag')})`
   type Filter = {
     workspace: string
     connection: string
@@ -49,7 +51,7 @@ export function createSimulationRepo(db: Db) {
     Object.entries(ORDERS).map(([order, sql]) => [
       order,
       db.prepare<[Filter & { limit: number; offset: number }], { data: string }>(
-        `SELECT data FROM simulation_objects WHERE ${FILTER} ORDER BY ${sql} LIMIT @limit OFFSET @offset`,
+        `SELECT data FROM simulation_objects WHERE ${FILTER} ORDER BY ${sql} LIMIT ${opaque('limit')} OFFSET ${opaque('offset')}`,
       ),
     ]),
   ) as Record<
