@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { randomBase62 } from '../common/ids.js'
 
@@ -41,7 +41,7 @@ export function parseKey(token: string): { role: KeyRole; prefix: string } | und
 }
 
 /** Keys are high-entropy, so one SHA-256 is enough; a slow password hash would buy nothing. */
-export const hashKey = (key: string): Buffer => createHash('sha256').update(key).digest()
+export const hashKey = (key: string): Buffer => hash('sha256', key, 'buffer')
 
 /** Constant-time comparison of two key hashes. */
 export const sameHash = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b)

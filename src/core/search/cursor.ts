@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../errors.js'
 
 export type CursorValue = string | number | null
@@ -37,7 +37,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export const bindingOf = (parts: unknown): string =>
-  createHash('sha256').update(canonicalJson(parts)).digest('base64url').slice(0, 16)
+  hash('sha256', canonicalJson(parts), 'base64url').slice(0, 16)
 
 const isPosition = (k: unknown): k is CursorValue[] =>
   Array.isArray(k) &&
