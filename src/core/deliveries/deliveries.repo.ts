@@ -41,16 +41,15 @@ export function createDeliveriesRepo(db: Db) {
     `INSERT INTO deliveries (${COLUMNS}) VALUES (@id, @workspace_id, @event_id, @kind, @endpoint_id, @message_id,
      @target, @attempt, @status, @error, @duration_ms, @created_at)`,
   )
+  // One event's attempts, through its own index: left to itself the planner took the workspace's
+  // index and read every delivery of the workspace. `+?`: see opaque-param.ts.
+  const OF_EVENT = 'deliveries INDEXED BY deliveries_event WHERE workspace_id = +? AND event_id = +?'
   const forEvent = db.prepare(
-    `SELECT ${COLUMNS} FROM (SELECT rowid AS seq, ${COLUMNS} FROM deliveries WHERE workspace_id = ? AND event_id = ?
+    `SELECT ${COLUMNS} FROM (SELECT rowid AS seq, ${COLUMNS} FROM ${OF_EVENT}
      ORDER BY rowid DESC LIMIT ${INLINE_DELIVERIES}) ORDER BY seq`,
   )
-  const lastTarget = db.prepare(
-    'SELECT target FROM deliveries WHERE workspace_id = ? AND event_id = ? AND kind != ? ORDER BY rowid DESC LIMIT 1',
-  )
-  const countTo = db.prepare(
-    'SELECT COUNT(*) AS n FROM deliveries WHERE workspace_id = ? AND event_id = ? AND target = ?',
-  )
+  const lastTarget = db.prepare(`SELECT target FROM ${OF_EVENT} AND kind != +? ORDER BY rowid DESC LIMIT 1`)
+  const countTo = db.prepare(`SELECT COUNT(*) AS n FROM ${OF_EVENT} AND target = +?`)
   return {
     insert: (row: DeliveryRow) => insert.run(row),
     /** The newest attempts for an event, oldest first. */

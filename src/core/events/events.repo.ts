@@ -63,18 +63,19 @@ export const INSERT_REQUEST_SQL = `INSERT INTO event_requests (${REQUEST_COLUMNS
   @query, @headers, @content_type, @body, @received_at)`
 
 // Constant SQL: each optional filter is a bound JSON list (or NULL), never an identifier from input.
+// Every parameter is hidden from the planner (`+@`), or each read plans the statement again (opaque-param.ts).
 const FILTERED = `
-  workspace_id = @ws AND rowid > @after AND rowid <= @upto
-  AND (@provider IS NULL OR provider IN (SELECT value FROM json_each(@provider)))
-  AND (@type IS NULL OR type IN (SELECT value FROM json_each(@type)))
-  AND (@provider_event_type IS NULL OR provider_event_type IN (SELECT value FROM json_each(@provider_event_type)))
-  AND (@signature IS NULL OR signature IN (SELECT value FROM json_each(@signature)))
-  AND (@source IS NULL OR source IN (SELECT value FROM json_each(@source)))
-  AND (@connection_id IS NULL OR connection_id IN (SELECT value FROM json_each(@connection_id)))
-  AND (@installation_id IS NULL OR installation_id IN (SELECT value FROM json_each(@installation_id)))
-  AND (@since IS NULL OR created_at >= @since)
-  AND (@until IS NULL OR created_at < @until)
-  AND (@duplicates IS NULL OR (duplicate_of IS NULL) = (@duplicates = 'exclude'))`
+  workspace_id = +@ws AND rowid > +@after AND rowid <= +@upto
+  AND (+@provider IS NULL OR provider IN (SELECT value FROM json_each(+@provider)))
+  AND (+@type IS NULL OR type IN (SELECT value FROM json_each(+@type)))
+  AND (+@provider_event_type IS NULL OR provider_event_type IN (SELECT value FROM json_each(+@provider_event_type)))
+  AND (+@signature IS NULL OR signature IN (SELECT value FROM json_each(+@signature)))
+  AND (+@source IS NULL OR source IN (SELECT value FROM json_each(+@source)))
+  AND (+@connection_id IS NULL OR connection_id IN (SELECT value FROM json_each(+@connection_id)))
+  AND (+@installation_id IS NULL OR installation_id IN (SELECT value FROM json_each(+@installation_id)))
+  AND (+@since IS NULL OR created_at >= +@since)
+  AND (+@until IS NULL OR created_at < +@until)
+  AND (+@duplicates IS NULL OR (duplicate_of IS NULL) = (+@duplicates = 'exclude'))`
 
 const list = (values: string[] | undefined) => (values?.length ? JSON.stringify(values) : null)
 
@@ -106,7 +107,7 @@ export function createEventsRepo(db: Db) {
   // whose order is not rowid's: those plans sorted the whole workspace in a temp B-tree per page).
   // The work is bounded by the range, so callers that must stay responsive pass a short one.
   const filtered = db.prepare(
-    `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events NOT INDEXED WHERE ${FILTERED} ORDER BY rowid LIMIT @limit`,
+    `SELECT rowid AS seq, ${EVENT_COLUMNS} FROM events NOT INDEXED WHERE ${FILTERED} ORDER BY rowid LIMIT +@limit`,
   )
   return {
     insert: (row: EventRow) => insert.run(row),

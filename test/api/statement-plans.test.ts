@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/core/db/open.js'
+import { createDeliveriesRepo } from '../../src/core/deliveries/deliveries.repo.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
@@ -8,30 +9,32 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-/** Records every events SELECT the app runs, with the parameters of its last run. */
-function recordEventQueries(db: Db) {
-  const runs = new Map<string, unknown>()
+/** Records every SELECT from `table` the app runs, with the parameters of its last run. */
+function recordQueries(db: Db, table: string) {
+  const runs = new Map<string, unknown[]>()
   const prepare = db.prepare.bind(db)
   db.prepare = ((sql: string) => {
     const statement = prepare(sql)
-    if (!/^SELECT .* FROM events /s.test(sql)) return statement
-    const all = statement.all.bind(statement) as (...args: unknown[]) => unknown[]
-    Object.defineProperty(statement, 'all', {
-      value: (params: unknown) => {
-        runs.set(sql, params)
-        return all(params)
-      },
-    })
+    if (!new RegExp(`^SELECT .* FROM (\\(SELECT .* FROM )?${table} `, 's').test(sql)) return statement
+    for (const method of ['all', 'get'] as const) {
+      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown
+      Object.defineProperty(statement, method, {
+        value: (...args: unknown[]) => {
+          runs.set(sql, args)
+          return run(...args)
+        },
+      })
+    }
     return statement
   }) as Db['prepare']
   const plan = (sql: string) =>
-    (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(runs.get(sql)) as Array<{ detail: string }>)
+    (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(runs.get(sql) as unknown[])) as Array<{ detail: string }>)
       .map((row) => row.detail)
       .join(' | ')
   return { runs, plan }
 }
 
-describe('search statements (parameters hidden from the planner, see opaque-param.ts)', () => {
+describe('hot look-ups keep their index plans (parameters hidden from the planner, see opaque-param.ts)', () => {
   it('keep their index plans: a filtered page and the next one seek one index, with no sort', async () => {
     for (let i = 0; i < 60; i++) {
       t.core.events.emit(t.workspaceId, {
@@ -41,7 +44,7 @@ describe('search statements (parameters hidden from the planner, see opaque-para
       })
       t.clock.advance(1000)
     }
-    const queries = recordEventQueries(t.db)
+    const queries = recordQueries(t.db, 'events')
     const body = {
       filter: { type: { eq: 'connection.created' }, provider: { eq: 'github' } },
       sort: [{ field: 'created_at', direction: 'desc' }],
@@ -71,5 +74,19 @@ describe('search statements (parameters hidden from the planner, see opaque-para
     }
     // The second page seeks straight to the cursor's position in the index.
     expect(queries.plan(statements[1]!)).toContain('(created_at,id)<(?,?)')
+  })
+
+  it("read an event's deliveries through the event's index, not by walking the workspace's", () => {
+    const queries = recordQueries(t.db, 'deliveries')
+    const deliveries = createDeliveriesRepo(t.db)
+    expect(deliveries.forEvent(t.workspaceId, 'evt_1')).toEqual([])
+    expect(deliveries.lastTarget(t.workspaceId, 'evt_1')).toBeUndefined()
+    expect(deliveries.countTo(t.workspaceId, 'evt_1', 'https://receiver.test/hook')).toBe(0)
+    const statements = [...queries.runs.keys()]
+    expect(statements).toHaveLength(3)
+    for (const sql of statements) {
+      expect(queries.plan(sql)).toMatch(/SEARCH deliveries USING INDEX deliveries_event \(event_id=\?\)/)
+      expect(queries.plan(sql)).not.toContain('deliveries_ws_created')
+    }
   })
 })
