@@ -65,8 +65,9 @@ export function createProviderConfigsRepo(db: Db) {
   )
   const idInUse = db.prepare('SELECT 1 FROM provider_configs WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND id = ?`)
+  // Read for every webhook a provider sends (its secrets); `+?`: see opaque-param.ts.
   const byProvider = db.prepare(
-    `SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND provider = ? ORDER BY created_at DESC, id DESC`,
+    `SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = +? AND provider = +? ORDER BY created_at DESC, id DESC`,
   )
   const update = db.prepare(
     `UPDATE provider_configs SET name = @name, client_id = @client_id, client_secret = @client_secret, scopes = @scopes,

@@ -34,9 +34,10 @@ export function createTokenLedger(deps: { db: Db; clock: Clock; ids: Ids }) {
     'INSERT OR IGNORE INTO simulation_tokens (token_hash, workspace_id, grant_id, kind, expires_at, expired_at, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
   )
   // A token is looked up in its workspace only: another workspace's token of the same value is not it.
+  // `+?`: through the join the planner read the values, and planned every call again (opaque-param.ts).
   const find = db.prepare<[string, string], TokenRow>(
     `SELECT t.workspace_id, t.grant_id, t.kind, t.expires_at, t.expired_at, g.connection_id, g.revoked_at, g.provider
-     FROM simulation_tokens t JOIN simulation_grants g ON g.id = t.grant_id WHERE t.workspace_id = ? AND t.token_hash = ?`,
+     FROM simulation_tokens t JOIN simulation_grants g ON g.id = t.grant_id WHERE t.workspace_id = +? AND t.token_hash = +?`,
   )
   const bind = db.prepare(
     'UPDATE simulation_grants SET connection_id = ? WHERE id = ? AND connection_id IS NULL',
