@@ -85,11 +85,12 @@ export function createEventsRepo(db: Db) {
   const insertIfAbsent = db.prepare(INSERT_EVENT_SQL.replace('INSERT INTO', 'INSERT OR IGNORE INTO'))
   const insertRequest = db.prepare(INSERT_REQUEST_SQL)
   const byId = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE workspace_id = ? AND id = ?`)
+  // `+?` through the join, or each read plans the statement again (opaque-param.ts).
   const requestOf = db.prepare(
     `SELECT ${REQUEST_COLUMNS.split(', ')
       .map((c) => `r.${c}`)
       .join(', ')} FROM event_requests r JOIN events e ON e.id = r.event_id
-     WHERE e.workspace_id = ? AND r.event_id = ?`,
+     WHERE e.workspace_id = +? AND r.event_id = +?`,
   )
   const seqOf = db.prepare('SELECT rowid AS seq FROM events WHERE workspace_id = ? AND id = ?')
   const lastSeq = db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM events')
