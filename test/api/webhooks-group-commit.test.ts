@@ -128,6 +128,23 @@ describe('group commit worker', () => {
     expect(onDisk()).toEqual([1])
   })
 
+  it('stop() while the worker is still starting waits for it: its thread never opens the closed database', async () => {
+    const warnings: string[] = []
+    const gc = createGroupCommit(db, [INSERT], { warn: (message) => warnings.push(message) })
+    // Rows enough to start the worker; the first batch commits in-process while it starts.
+    const writes = Array.from({ length: 8 }, (_, i) => gc.submit([[0, { id: i + 1, v: Buffer.alloc(1) }]]))
+    await new Promise((resolve) => setImmediate(resolve))
+    await gc.stop()
+    await Promise.allSettled(writes)
+    expect(gc.usingWorker).toBe(false)
+    // As a server's close does next: the database closed, the folder removed. A thread still on its
+    // way would then fail to open the database, and say so.
+    db.close()
+    dir.cleanup()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(warnings).toEqual([])
+  })
+
   it('after stop(), writes are refused as unavailable', async () => {
     const gc = createGroupCommit(db, [INSERT])
     await gc.stop()

@@ -49,7 +49,8 @@ export function createGroupCommit(
   const queue: Pending[] = []
   let scheduled = false
   let worker: CommitWorker | undefined
-  let starting = false
+  // A worker on its way: stop() waits for it, or its thread would open the database after the close.
+  let starting: Promise<void> | undefined
   // A worker that cannot start here (say, a native module built for another runtime) is not retried.
   let workerFailed = false
   let inFlight = false
@@ -100,8 +101,7 @@ export function createGroupCommit(
 
   function startWorker() {
     if (starting || worker || workerFailed || !useWorker) return
-    starting = true
-    startCommitWorker(
+    starting = startCommitWorker(
       db.name,
       forWorker.map((s) => s.sql),
       () => {
@@ -120,7 +120,7 @@ export function createGroupCommit(
         warn(`warning: the webhook commit worker could not start (${String(err)}); committing in-process`)
       })
       .finally(() => {
-        starting = false
+        starting = undefined
       })
   }
 
@@ -194,6 +194,7 @@ export function createGroupCommit(
       stopped = true
       clearInterval(idle)
       for (const item of queue.splice(0)) item.reject(closed())
+      await starting
       await worker?.close()
     },
     /** Runs one unit of writes in the next group transaction; resolves once it has committed. */
