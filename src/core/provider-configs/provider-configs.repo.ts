@@ -65,7 +65,8 @@ export function createProviderConfigsRepo(db: Db) {
   )
   const idInUse = db.prepare('SELECT 1 FROM provider_configs WHERE id = ?').pluck()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = ? AND id = ?`)
-  // Read for every webhook a provider sends (its secrets); `+?`: see opaque-param.ts.
+  // A provider's webhook secrets, read for each forwarded delivery and simulated webhook (captures
+  // keep them memoised); `+?`: see opaque-param.ts.
   const byProvider = db.prepare(
     `SELECT ${COLUMNS} FROM provider_configs WHERE workspace_id = +? AND provider = +? ORDER BY created_at DESC, id DESC`,
   )
