@@ -24,14 +24,24 @@ const badCursor = (why: string) =>
     `The cursor is not valid for this request (${why}). Start again without a cursor.`,
   )
 
-/** Canonical JSON (sorted keys) so the binding hash does not depend on key order. */
+/**
+ * Canonical JSON (sorted keys) so the binding hash does not depend on key order. Runs for every
+ * page that reads or issues a cursor, so it appends to one string rather than building entry lists.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (Array.isArray(value)) {
+    let out = '['
+    for (let i = 0; i < value.length; i++) out += `${i ? ',' : ''}${canonicalJson(value[i]) ?? ''}`
+    return `${out}]`
+  }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+    const record = value as Record<string, unknown>
+    let out = ''
+    // The default sort orders strings by UTF-16 code units, as `<` does.
+    for (const key of Object.keys(record).sort()) {
+      if (record[key] !== undefined) out += `,${JSON.stringify(key)}:${canonicalJson(record[key])}`
+    }
+    return `{${out.slice(1)}}`
   }
   return JSON.stringify(value)
 }

@@ -107,17 +107,18 @@ function planConditions(
   const filterable = filterableFields(def.fields)
   const conditions: Condition[] = []
   for (const [name, ops] of Object.entries(filter ?? {})) {
-    const pointer = `/filter/${pointerToken(name)}`
+    // Only a refusal names it; built for every field it would cost each search a few replaces.
+    const filterPointer = () => `/filter/${pointerToken(name)}`
     const field = fieldOf(def.fields, name)
     if (!field || !filterable.includes(name)) {
-      errors.push({ pointer, detail: `cannot filter on '${name}'; allowed: ${list(filterable)}` })
+      errors.push({ pointer: filterPointer(), detail: `cannot filter on '${name}'; allowed: ${list(filterable)}` })
       continue
     }
     for (const [op, raw] of Object.entries(ops) as Array<[Operator, unknown]>) {
       const allowed = operatorsOf(field)
       if (!allowed.includes(op)) {
         errors.push({
-          pointer: `${pointer}/${op}`,
+          pointer: `${filterPointer()}/${op}`,
           detail: `operator '${op}' does not apply to '${name}'; allowed: ${list(allowed)}`,
         })
         continue
@@ -127,21 +128,21 @@ function planConditions(
         ;(raw as unknown[]).forEach((v, i) => {
           const c = coerce(field, v)
           if (c.ok) values.push(c.value)
-          else errors.push({ pointer: `${pointer}/in/${i}`, detail: c.why })
+          else errors.push({ pointer: `${filterPointer()}/in/${i}`, detail: c.why })
         })
         conditions.push({ field: name, op, value: values })
         continue
       }
       if (raw === null && op !== 'eq' && op !== 'neq') {
         errors.push({
-          pointer: `${pointer}/${op}`,
+          pointer: `${filterPointer()}/${op}`,
           detail: `'${op}' needs a value; only eq and neq take null`,
         })
         continue
       }
       const c = coerce(field, raw)
       if (c.ok) conditions.push({ field: name, op, value: c.value })
-      else errors.push({ pointer: `${pointer}/${op}`, detail: c.why })
+      else errors.push({ pointer: `${filterPointer()}/${op}`, detail: c.why })
     }
   }
   return conditions

@@ -99,17 +99,29 @@ export function defineSearchable<Item extends Record<string, unknown>, Row = Rec
   return { ...def, fields }
 }
 
+/** A list worked out once per resource's fields (every search plans against them). */
+function perFields(list: (fields: Record<string, SearchField>) => string[]) {
+  const lists = new WeakMap<Record<string, SearchField>, readonly string[]>()
+  return (fields: Record<string, SearchField>): readonly string[] => {
+    let found = lists.get(fields)
+    if (!found) lists.set(fields, (found = list(fields)))
+    return found
+  }
+}
+
 /** Fields that may appear in `filter` (every declared field unless it opts out). */
-export const filterableFields = (fields: Record<string, SearchField>): string[] =>
+export const filterableFields = perFields((fields) =>
   Object.entries(fields)
     .filter(([, f]) => f.filter !== false)
-    .map(([name]) => name)
+    .map(([name]) => name),
+)
 
 /** Fields that may appear in `sort` (every declared field unless it opts out). */
-export const sortableFields = (fields: Record<string, SearchField>): string[] =>
+export const sortableFields = perFields((fields) =>
   Object.entries(fields)
     .filter(([, f]) => f.sort !== false && !f.exists && !f.virtual)
-    .map(([name]) => name)
+    .map(([name]) => name),
+)
 
 /** Operators a field accepts: multi-valued fields match by membership only. */
 export const operatorsOf = (field: SearchField): readonly Operator[] =>
