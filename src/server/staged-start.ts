@@ -34,17 +34,22 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
       setImmediate(() => (stopped ? reject(new Error('server closed')) : resolve())),
     )
   let assembling: Promise<App> | undefined
-  // The fast lanes take the usual proxied call and webhook delivery once the whole app is there
+  // The fast lanes take the usual proxied call, webhook delivery and search once the whole app is there
   // to hand the others to.
   let fastLanes: Array<(req: IncomingMessage, res: ServerResponse) => boolean> = []
   const wholeApp = () =>
     (assembling ??= createApp(deps, nextTurn).then(async (built) => {
-      const [{ createProxyFastLane }, { createCaptureFastLane }] = await Promise.all([
+      const [{ createProxyFastLane }, { createCaptureFastLane }, { createSearchFastLane }] = await Promise.all([
         import('./proxy-fast-lane.js'),
         import('./capture-fast-lane.js'),
+        import('./search-fast-lane.js'),
       ])
       const toApp: RequestListener = (req, res) => handle!(req, res)
-      fastLanes = [createProxyFastLane(deps.core, toApp), createCaptureFastLane(deps.core, toApp)]
+      fastLanes = [
+        createProxyFastLane(deps.core, toApp),
+        createCaptureFastLane(deps.core, toApp),
+        createSearchFastLane(deps.core, toApp),
+      ]
       app = built
       return built
     }))

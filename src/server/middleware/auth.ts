@@ -1,7 +1,8 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Core } from '../../core/core.js'
 import { AppError } from '../../core/errors.js'
 import type { AppEnv } from '../env.js'
+import { handedOver } from '../routes/handover.js'
 import { countRequest, setRateLimitHeaders } from './rate-limit.js'
 
 /** What a route accepts: `secret` keys, `session` (publishable or secret), or `admin` (the local admin token only). */
@@ -34,15 +35,11 @@ export function requireKey(
   access: Access,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization')
-    if (!header) {
-      throw new AppError('unauthorized', 'Missing API key. Send it as: Authorization: Bearer <API_KEY>.', {
-        headers: { 'www-authenticate': 'Bearer realm="switchyard"' },
-      })
-    }
-    const token = bearerToken(header)
-    const principal = core.auth.authenticate(token, c.req.header(WORKSPACE_HEADER))
-    const headers = countRequest(core, principal)
+    // A request the search lane began comes with its caller and its count (routes/handover.ts).
+    const handover = handedOver(c.env, 'counted')
+    const { principal, headers } = handover
+      ? { principal: handover.principal, headers: handover.counted() }
+      : authenticateAndCount(core, c)
     if (access === 'secret' && principal.role !== 'secret') {
       throw new AppError(
         'forbidden',
@@ -61,4 +58,15 @@ export function requireKey(
     await next()
     setRateLimitHeaders(c, headers)
   }
+}
+
+function authenticateAndCount(core: Pick<Core, 'auth' | 'rateLimits'>, c: Context<AppEnv>) {
+  const header = c.req.header('authorization')
+  if (!header) {
+    throw new AppError('unauthorized', 'Missing API key. Send it as: Authorization: Bearer <API_KEY>.', {
+      headers: { 'www-authenticate': 'Bearer realm="switchyard"' },
+    })
+  }
+  const principal = core.auth.authenticate(bearerToken(header), c.req.header(WORKSPACE_HEADER))
+  return { principal, headers: countRequest(core, principal) }
 }

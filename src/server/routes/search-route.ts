@@ -12,6 +12,17 @@ import type { AppEnv } from '../env.js'
 import { emptyJsonBodyIsEmptyObject, rejectReservedKeys } from '../middleware/json-body.js'
 import { json, keyRoute } from '../openapi.js'
 
+type SearchRun = (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
+
+const registered = new WeakMap<Core, Map<string, SearchRun>>()
+
+/** The search endpoints registered for this core, by path: what the search lane (search-fast-lane.ts) may take. */
+export function searchRoutesOf(core: Core): ReadonlyMap<string, SearchRun> {
+  let routes = registered.get(core)
+  if (!routes) registered.set(core, (routes = new Map()))
+  return routes
+}
+
 /**
  * Registers `POST <path>` as a search endpoint: the shared request body, the shared envelope, a
  * secret key, and one call into the core.
@@ -27,9 +38,10 @@ export function registerSearchRoute(
     envelopeName: string
     summary: string
     operationId: string
-    run: (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
+    run: SearchRun
   },
 ) {
+  ;(searchRoutesOf(core) as Map<string, SearchRun>).set(options.path, options.run)
   const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject(), rejectReservedKeys()], {
     method: 'post',
     path: options.path,
