@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { cpuSeconds, load as loadRequests, start, stop } from './harness.js'
-import { percentile, writeSection } from './results.mjs'
+import { percent, percentile, writeSection } from './results.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = 2
@@ -149,7 +149,7 @@ try {
   const row = (name: string, r: typeof ingest) =>
     `| ${name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.cpuUs)} µs | ${r.bad} |`
   const verdict = (r: number, target: number) =>
-    `${(r * 100).toFixed(0)}% of the ceiling (target ≥ ${target * 100}%): ${r >= target ? 'met' : 'NOT met'}`
+    `${percent(r)} of the ceiling (target ≥ ${target * 100}%): ${r >= target ? 'met' : 'NOT met'}`
   const summary = verdict(ratio, TARGET_FULL)
   const summaryNormal = verdict(ratioNormal, TARGET_NORMAL)
   writeSection(

@@ -15,7 +15,7 @@ import {
   start,
   stop,
 } from './harness.js'
-import { percentile, writeSection } from './results.mjs'
+import { percent, percentile, writeSection } from './results.mjs'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -203,7 +203,7 @@ try {
   const liveRatio = liveBurst.rps / liveCeiling.rps
   const replayRatio = burst.rps / replayCeiling.rps
   const ratioLine = (name: string, r: number, target: number) =>
-    `**${name}: ${(r * 100).toFixed(0)}% of the ceiling (target ≥ ${target * 100}%): ${verdict(r >= target)}.**`
+    `**${name}: ${percent(r)} of the ceiling (target ≥ ${target * 100}%): ${verdict(r >= target)}.**`
   const burstRows = [
     `| node-http-proxy adding the credential header (ceiling) | ${rps(liveCeiling.rps)} | ${liveCeiling.p50} ms | ${liveCeiling.bad} |`,
     `| \`/proxy\`, live | ${rps(liveBurst.rps)} | ${liveBurst.p50} ms | ${liveBurst.bad} |`,
@@ -241,7 +241,7 @@ chunks it streamed; ${downloadMs.toFixed(0)} ms in all, the pause included).`,
   console.log(lines.join('\n'))
   console.log(burstRows.join('\n'))
   console.log(
-    `live ${(liveRatio * 100).toFixed(0)}% (≥ ${TARGET_LIVE * 100}%), replay ${(replayRatio * 100).toFixed(0)}% (≥ ${TARGET_REPLAY * 100}%)`,
+    `live ${percent(liveRatio)} (≥ ${TARGET_LIVE * 100}%), replay ${percent(replayRatio)} (≥ ${TARGET_REPLAY * 100}%)`,
   )
   console.log(
     `replay ${Math.round(replayRps)} calls/s; 50 MiB download ${downloadMs.toFixed(0)} ms, RSS growth ${growth.toFixed(1)} MiB`,

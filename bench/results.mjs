@@ -38,3 +38,11 @@ export function percentile(values, p) {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   return sorted[index]
 }
+
+/**
+ * A ratio as a percentage with one decimal: a verdict against a target (25%) must not print
+ * "25%" for 24.7% and then say the target is not met.
+ */
+export function percent(ratio) {
+  return `${(ratio * 100).toFixed(1)}%`
+}
