@@ -4,9 +4,9 @@ import type { Principal } from '../core/auth/authenticate.js'
 import type { Core } from '../core/core.js'
 import type { ProxyAnswer } from '../core/proxy/answerer.js'
 import { pairsOf } from '../core/proxy/headers.js'
+import { countedCaller } from './lane-caller.js'
 import { WORKSPACE_HEADER } from './middleware/auth.js'
 import { isLoopbackHost } from './middleware/host-check.js'
-import { countRequest } from './middleware/rate-limit.js'
 import { plainTarget } from './plain-target.js'
 import { handOver, type ProxyHandover } from './routes/handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
@@ -56,32 +56,20 @@ export function createProxyFastLane(core: Core, app: RequestListener) {
     if (host === undefined || !isLoopbackHost(host)) return false
     const token = proxyKeyOf((name) => once[name as Watched])
     if (!token) return false
-    let principal: Principal
     let origin: string
     try {
-      principal = core.auth.authenticate(token, once[WORKSPACE_HEADER])
       origin = originOf(host)
     } catch {
       return false
     }
-    if (principal.role !== 'secret' || principal.admin) return false
-
-    let rateLimit: Record<string, string> | undefined
-    try {
-      rateLimit = countRequest(core, principal)
-    } catch (refusal) {
-      hand(
-        req,
-        res,
-        principal,
-        () => {
-          throw refusal
-        },
-        () => Promise.reject(refusal),
-      )
+    const caller = countedCaller(core, token, once[WORKSPACE_HEADER])
+    if (!caller) return false
+    const { principal, counted, refusal } = caller
+    if (refusal !== undefined) {
+      hand(req, res, principal, counted, () => Promise.reject(refusal))
       return true
     }
-    const counted = () => rateLimit
+    const rateLimit = counted()
     core.proxy
       .handle({
         workspaceId: principal.workspaceId,

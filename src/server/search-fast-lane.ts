@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
-import type { Principal } from '../core/auth/authenticate.js'
 import type { Core } from '../core/core.js'
 import { pairsOf } from '../core/proxy/headers.js'
 import { SearchRequestSchema } from '../core/search/search.schema.js'
+import { countedCaller } from './lane-caller.js'
 import { bearerToken, WORKSPACE_HEADER } from './middleware/auth.js'
 import { JSON_BODY_LIMIT } from './middleware/body-limit.js'
 import { isLoopbackHost } from './middleware/host-check.js'
-import { countRequest } from './middleware/rate-limit.js'
 import { type CountedHandover, handOver } from './routes/handover.js'
 import { searchRoutesOf } from './routes/search-route.js'
 import { singleFields } from './single-fields.js'
@@ -42,28 +41,22 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
     if (!once || once.origin !== undefined || once['transfer-encoding'] !== undefined) return false
     if (!isLoopbackHost(once.host) || once['content-type']?.toLowerCase() !== 'application/json') return false
     const length = once['content-length']
-    if (length === undefined || !DECLARED_LENGTH.test(length) || Number(length) > JSON_BODY_LIMIT) return false
-    let principal: Principal
+    if (length === undefined || !DECLARED_LENGTH.test(length) || Number(length) > JSON_BODY_LIMIT)
+      return false
+    let token: string
     try {
-      principal = core.auth.authenticate(bearerToken(once.authorization ?? ''), once[WORKSPACE_HEADER])
+      token = bearerToken(once.authorization ?? '')
     } catch {
       return false
     }
-    if (principal.role !== 'secret' || principal.admin) return false
-
-    let rateLimit: Record<string, string> | undefined
-    try {
-      rateLimit = countRequest(core, principal)
-    } catch (refusal) {
-      hand(req, res, {
-        principal,
-        counted: () => {
-          throw refusal
-        },
-      })
+    const caller = countedCaller(core, token, once[WORKSPACE_HEADER])
+    if (!caller) return false
+    if (caller.refusal !== undefined) {
+      hand(req, res, caller)
       return true
     }
-    const handover: CountedHandover = { principal, counted: () => rateLimit }
+    const { principal } = caller
+    const rateLimit = caller.counted()
 
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -73,7 +66,7 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
       if (json === undefined) {
         // The app reads the body from here (@hono/node-server takes `rawBody` as the request's body).
         ;(req as IncomingMessage & { rawBody?: Buffer }).rawBody = body
-        hand(req, res, handover)
+        hand(req, res, caller)
         return
       }
       const fields: Array<[string, string]> = [

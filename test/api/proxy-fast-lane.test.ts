@@ -1,9 +1,8 @@
-import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.js'
 import { createProxyFastLane } from '../../src/server/proxy-fast-lane.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
-import { type LaneServer, startLaneServer } from '../helpers/lane-server.js'
+import { type LaneServer, type RawAnswer, send, startLaneServer } from '../helpers/lane-server.js'
 
 /**
  * The proxy's fast lane answers what the app answers. One HTTP server on the data plane's core
@@ -29,48 +28,17 @@ afterAll(async () => {
   await dp.close()
 })
 
-interface Answer {
-  status: number
-  names: string[]
-  fields: Record<string, string>
-  body: Buffer
-}
+type Answer = RawAnswer
 
-function call(
+const call = (
   path: string,
   options: { method?: string; headers?: Record<string, string>; repeated?: [string, string] } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    // The path exactly as written (a URL string would be normalised first: `/a/../b` to `/b`).
-    const req = request({
-      host: '127.0.0.1',
-      port: lanes.port,
-      path,
-      method: options.method ?? 'GET',
-      headers: { authorization: `Bearer ${dp.secretKey}`, ...options.headers },
-    })
-    if (options.repeated) req.appendHeader(...options.repeated)
-    req.on('response', (res: IncomingMessage) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () => {
-        const names: string[] = []
-        const fields: Record<string, string> = {}
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i]!
-          names.push(name)
-          const key = name.toLowerCase()
-          fields[key] =
-            fields[key] === undefined ? res.rawHeaders[i + 1]! : `${fields[key]}\n${res.rawHeaders[i + 1]}`
-        }
-        resolve({ status: res.statusCode!, names, fields, body: Buffer.concat(chunks) })
-      })
-    })
-    req.on('error', reject)
-    req.end()
+) =>
+  send(lanes.port, path, {
+    method: options.method ?? 'GET',
+    headers: { authorization: `Bearer ${dp.secretKey}`, ...options.headers },
+    ...(options.repeated && { repeated: options.repeated }),
   })
-}
 
 /** What may differ between two answers to the same call made one after the other. */
 function comparable(answer: Answer) {

@@ -1,8 +1,7 @@
-import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSearchFastLane } from '../../src/server/search-fast-lane.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { type LaneServer, startLaneServer } from '../helpers/lane-server.js'
+import { type LaneServer, type RawAnswer, send, startLaneServer } from '../helpers/lane-server.js'
 
 /**
  * The search endpoints' fast lane answers what the app answers. One HTTP server on a test core
@@ -41,45 +40,20 @@ interface Call {
   repeated?: [string, string]
 }
 
-interface Answer {
-  status: number
-  names: string[]
-  fields: Record<string, string>
-  body: string
-}
+type Answer = RawAnswer
 
-function call(path: string, options: Call = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const body = options.body ?? ''
-    const req = request({
-      host: '127.0.0.1',
-      port: lanes.port,
-      path,
-      method: options.method ?? 'POST',
-      headers: {
-        authorization: `Bearer ${t.secretKey}`,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        ...options.headers,
-      },
-    })
-    if (options.repeated) req.appendHeader(...options.repeated)
-    req.on('response', (res: IncomingMessage) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () => {
-        const names: string[] = []
-        const fields: Record<string, string> = {}
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          names.push(res.rawHeaders[i]!)
-          fields[res.rawHeaders[i]!.toLowerCase()] = res.rawHeaders[i + 1]!
-        }
-        resolve({ status: res.statusCode!, names, fields, body: Buffer.concat(chunks).toString() })
-      })
-    })
-    req.on('error', reject)
-    req.end(body)
+const call = (path: string, options: Call = {}) => {
+  const body = options.body ?? ''
+  return send(lanes.port, path, {
+    method: options.method ?? 'POST',
+    headers: {
+      authorization: `Bearer ${t.secretKey}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      ...options.headers,
+    },
+    body,
+    ...(options.repeated && { repeated: options.repeated }),
   })
 }
 
@@ -91,7 +65,7 @@ function comparable(answer: Answer) {
   if (fields['request-id'] && /^[0-9a-f-]{36}$/.test(fields['request-id'])) fields['request-id'] = '<uuid>'
   if (fields.ratelimit) fields.ratelimit = fields.ratelimit.replace(/;r=\d+/, ';r=<n>')
   delete fields.date
-  return { status: answer.status, names: answer.names, fields, body: answer.body }
+  return { status: answer.status, names: answer.names, fields, body: answer.body.toString() }
 }
 
 /**
@@ -120,7 +94,11 @@ describe('the same answers as the app', () => {
         limit: 4,
       }),
     })
-    const page = JSON.parse(first.body) as { data: unknown[]; next_cursor?: string; has_more: boolean }
+    const page = JSON.parse(first.body.toString()) as {
+      data: unknown[]
+      next_cursor?: string
+      has_more: boolean
+    }
     expect(first.status).toBe(200)
     expect(page.data).toHaveLength(4)
     expect(page.has_more).toBe(true)
@@ -132,7 +110,7 @@ describe('the same answers as the app', () => {
         cursor: page.next_cursor,
       }),
     })
-    expect(JSON.parse(next.body).data).toHaveLength(4)
+    expect(JSON.parse(next.body.toString()).data).toHaveLength(4)
     await same('/api/events/search', { body: search({ fields: ['type', 'data'], offset: 3, limit: 2 }) })
     await same('/api/events/search', { body: '{}' })
     await same('/api/api-keys/search', { body: search({ sort: [{ field: 'role', direction: 'asc' }] }) })
@@ -178,7 +156,7 @@ describe('the same answers as the app', () => {
     }
     const created = await call('/api/api-keys', { body: search({ role: 'secret', name: 'short-lived' }) })
     expect(created.status).toBe(201)
-    const { id, key } = JSON.parse(created.body) as { id: string; key: string }
+    const { id, key } = JSON.parse(created.body.toString()) as { id: string; key: string }
     const auth = { authorization: `Bearer ${key}` }
     expect((await call('/api/events/search', { body: '{}', headers: auth })).status).toBe(200)
     expect((await call(`/api/api-keys/${id}`, { method: 'DELETE' })).status).toBe(204)
@@ -202,23 +180,33 @@ describe('what the lane leaves to the app', () => {
     await untaken('/api/events/search/', { body })
     await untaken('/api/events/Search', { body })
     await untaken('/api/events/search', { method: 'PUT', body })
-    expect((await untaken('/api/events/search', { body, headers: { host: 'evil.example' } })).status).toBe(403)
-    await untaken('/api/events/search', { body, headers: { origin: 'http://127.0.0.1:5173' } })
-    await untaken('/api/events/search', { body, headers: { 'content-type': 'application/json; charset=utf-8' } })
-    expect((await untaken('/api/events/search', { body, headers: { 'content-type': 'text/plain' } })).status).toBe(
-      415,
+    expect((await untaken('/api/events/search', { body, headers: { host: 'evil.example' } })).status).toBe(
+      403,
     )
+    await untaken('/api/events/search', { body, headers: { origin: 'http://127.0.0.1:5173' } })
+    await untaken('/api/events/search', {
+      body,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+    expect(
+      (await untaken('/api/events/search', { body, headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(415)
     await untaken('/api/events/search', { body: '' })
     expect((await untaken('/api/events/search', { body, headers: { authorization: '' } })).status).toBe(401)
     expect(
       (await untaken('/api/events/search', { body, headers: { authorization: 'Bearer sk_nope' } })).status,
     ).toBe(401)
     expect(
-      (await untaken('/api/events/search', { body, headers: { authorization: `Bearer ${t.publishableKey}` } }))
-        .status,
+      (
+        await untaken('/api/events/search', {
+          body,
+          headers: { authorization: `Bearer ${t.publishableKey}` },
+        })
+      ).status,
     ).toBe(403)
     expect(
-      (await untaken('/api/events/search', { body, headers: { authorization: `Bearer ${t.adminToken}` } })).status,
+      (await untaken('/api/events/search', { body, headers: { authorization: `Bearer ${t.adminToken}` } }))
+        .status,
     ).toBe(200)
     const key = `Bearer ${t.secretKey}`
     expect((await untaken('/api/events/search', { body, repeated: ['authorization', key] })).status).toBe(401)

@@ -104,7 +104,10 @@ function perFields(list: (fields: Record<string, SearchField>) => string[]) {
   const lists = new WeakMap<Record<string, SearchField>, readonly string[]>()
   return (fields: Record<string, SearchField>): readonly string[] => {
     let found = lists.get(fields)
-    if (!found) lists.set(fields, (found = list(fields)))
+    if (!found) {
+      found = list(fields)
+      lists.set(fields, found)
+    }
     return found
   }
 }

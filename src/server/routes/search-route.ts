@@ -19,7 +19,10 @@ const registered = new WeakMap<Core, Map<string, SearchRun>>()
 /** The search endpoints registered for this core, by path: what the search lane (search-fast-lane.ts) may take. */
 export function searchRoutesOf(core: Core): ReadonlyMap<string, SearchRun> {
   let routes = registered.get(core)
-  if (!routes) registered.set(core, (routes = new Map()))
+  if (!routes) {
+    routes = new Map()
+    registered.set(core, routes)
+  }
   return routes
 }
 
