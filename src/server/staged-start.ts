@@ -39,11 +39,12 @@ export function serveInStages(server: Server, deps: AppDeps, hostname: string): 
   let fastLanes: Array<(req: IncomingMessage, res: ServerResponse) => boolean> = []
   const wholeApp = () =>
     (assembling ??= createApp(deps, nextTurn).then(async (built) => {
-      const [{ createProxyFastLane }, { createCaptureFastLane }, { createSearchFastLane }] = await Promise.all([
-        import('./proxy-fast-lane.js'),
-        import('./capture-fast-lane.js'),
-        import('./search-fast-lane.js'),
-      ])
+      const [{ createProxyFastLane }, { createCaptureFastLane }, { createSearchFastLane }] =
+        await Promise.all([
+          import('./proxy-fast-lane.js'),
+          import('./capture-fast-lane.js'),
+          import('./search-fast-lane.js'),
+        ])
       const toApp: RequestListener = (req, res) => handle!(req, res)
       fastLanes = [
         createProxyFastLane(deps.core, toApp),

@@ -111,7 +111,10 @@ function planConditions(
     const filterPointer = () => `/filter/${pointerToken(name)}`
     const field = fieldOf(def.fields, name)
     if (!field || !filterable.includes(name)) {
-      errors.push({ pointer: filterPointer(), detail: `cannot filter on '${name}'; allowed: ${list(filterable)}` })
+      errors.push({
+        pointer: filterPointer(),
+        detail: `cannot filter on '${name}'; allowed: ${list(filterable)}`,
+      })
       continue
     }
     for (const [op, raw] of Object.entries(ops) as Array<[Operator, unknown]>) {

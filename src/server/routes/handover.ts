@@ -37,7 +37,9 @@ export const handOver = (incoming: IncomingMessage, handover: Handover): void =>
 export function handedOver<K extends 'counted' | 'answered' | 'captured'>(
   env: unknown,
   kind: K,
-): (K extends 'counted' ? CountedHandover : K extends 'answered' ? ProxyHandover : CaptureHandover) | undefined {
+):
+  | (K extends 'counted' ? CountedHandover : K extends 'answered' ? ProxyHandover : CaptureHandover)
+  | undefined {
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
   const handover = incoming && handovers.get(incoming)
   return handover && kind in handover ? (handover as never) : undefined
