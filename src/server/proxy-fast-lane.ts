@@ -7,6 +7,7 @@ import { pairsOf } from '../core/proxy/headers.js'
 import { countedCaller } from './lane-caller.js'
 import { WORKSPACE_HEADER } from './middleware/auth.js'
 import { isLoopbackHost } from './middleware/host-check.js'
+import { endWithBody } from './one-write.js'
 import { plainTarget } from './plain-target.js'
 import { handOver, type ProxyHandover } from './routes/handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
@@ -157,7 +158,7 @@ function write(res: ServerResponse, answer: ProxyAnswer, rateLimit: Record<strin
     return false
   }
   if (body === null) res.end()
-  else res.end(body)
+  else endWithBody(res, body)
   return true
 }
 

@@ -3,6 +3,7 @@ import { createApp } from '../../src/server/app.js'
 import { createProxyFastLane } from '../../src/server/proxy-fast-lane.js'
 import { type DataPlane, startDataPlane } from '../helpers/data-plane.js'
 import { type LaneServer, type RawAnswer, send, startLaneServer } from '../helpers/lane-server.js'
+import { patternBytes } from '../helpers/provider-api.js'
 
 /**
  * The proxy's fast lane answers what the app answers. One HTTP server on the data plane's core
@@ -73,6 +74,9 @@ const PATHS = [
   '/created',
   '/status/404',
   '/status/204',
+  // Binary bodies, every byte value: below and above the size sent in one write (one-write.ts).
+  '/sized-bytes?n=1000',
+  '/sized-bytes?n=20000',
 ]
 
 describe('the same answers as the app', () => {
@@ -81,6 +85,9 @@ describe('the same answers as the app', () => {
     const before = { ...lanes.tally }
     for (const p of PATHS) await same(provider(p))
     expect(lanes.tally.taken - before.taken).toBe(PATHS.length)
+    for (const n of [1000, 20000]) {
+      expect((await call(provider(`/sized-bytes?n=${n}`))).body.equals(patternBytes(n))).toBe(true)
+    }
     // Answers of unknown length (chunked) stream, so the app writes them; the rest the lane does.
     const sized = { ...lanes.tally }
     const answer = await same(provider('/sized?x=2'))

@@ -22,7 +22,7 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 /**
  * A real HTTP server standing in for a provider's REST API. It remembers every request, and:
  * `/echo` answers the request body with its content type and a digest header; `/bytes?n=` sends
- * n pattern bytes (chunked); `/paged?page=` is three pages of two items with a GitHub-style absolute
+ * n pattern bytes (chunked), `/sized-bytes?n=` the same with their length declared; `/paged?page=` is three pages of two items with a GitHub-style absolute
  * `Link`; `/whoami` gives the token back in `x-access-token` and the body; `/created` answers 201 with an absolute `Location`; `/short` declares 100 bytes and hangs up after 10; `/status/{code}` answers that status; tokens listed by `reject()`
  * get a 401 on any path; everything else answers JSON describing the request.
  */
@@ -69,6 +69,12 @@ export async function startProviderApi() {
           res.end()
         }
         return write()
+      }
+      if (url.pathname.endsWith('/sized-bytes')) {
+        // n pattern bytes of declared length: read whole by the proxy and sent in one piece.
+        const all = patternBytes(Number(url.searchParams.get('n')))
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': all.length })
+        return res.end(all)
       }
       if (url.pathname.endsWith('/paged')) {
         // Three pages of two items, GitHub style: absolute provider URLs in Link.
