@@ -7,6 +7,7 @@ import { countedCaller } from './lane-caller.js'
 import { bearerToken, WORKSPACE_HEADER } from './middleware/auth.js'
 import { JSON_BODY_LIMIT } from './middleware/body-limit.js'
 import { isLoopbackHost } from './middleware/host-check.js'
+import { mayNameReservedKey } from './middleware/json-body.js'
 import { type CountedHandover, handOver } from './routes/handover.js'
 import { searchRoutesOf } from './routes/search-route.js'
 import { singleFields } from './single-fields.js'
@@ -96,7 +97,7 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
  */
 function pageOf(body: Buffer, run: (request: ReturnType<typeof SearchRequestSchema.parse>) => unknown) {
   const text = body.toString()
-  if (text.includes('__proto__') || text.includes('\\u')) return undefined
+  if (mayNameReservedKey(text)) return undefined
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/core/db/open.js'
 import { createDeliveriesRepo } from '../../src/core/deliveries/deliveries.repo.js'
+import { createEventsRepo } from '../../src/core/events/events.repo.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 let t: TestApp
@@ -74,6 +75,17 @@ describe('hot look-ups keep their index plans (parameters hidden from the planne
     }
     // The second page seeks straight to the cursor's position in the index.
     expect(queries.plan(statements[1]!)).toContain('(created_at,id)<(?,?)')
+  })
+
+  it('read a feed page (the live stream, exports) by seeking its commit range, with no sort', () => {
+    const queries = recordQueries(t.db, 'events')
+    const events = createEventsRepo(t.db)
+    expect(events.page(t.workspaceId, { provider: ['github'], type: ['push'] }, 0, 100, 10)).toEqual([])
+    const [sql] = [...queries.runs.keys()]
+    expect(sql).toContain('rowid > +@after AND rowid <= +@upto')
+    const plan = queries.plan(sql!)
+    expect(plan).toMatch(/^SEARCH events USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/)
+    expect(plan).not.toMatch(/TEMP B-TREE/)
   })
 
   it("read an event's deliveries through the event's index, not by walking the workspace's", () => {

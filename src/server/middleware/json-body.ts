@@ -29,6 +29,10 @@ export function reservedKeyErrors(value: unknown, path: Array<string | number> =
   return found
 }
 
+/** Whether a JSON text could spell a reserved key (literally or through a `\u` escape). */
+export const mayNameReservedKey = (text: string): boolean =>
+  text.includes('__proto__') || text.includes('\\u')
+
 /**
  * Refuses a JSON body whose keys name `__proto__` anywhere, for bodies in which every key names
  * something (a search: fields, operators). zod drops such a key from records and loose objects
@@ -40,7 +44,7 @@ export function reservedKeyErrors(value: unknown, path: Array<string | number> =
 export const rejectReservedKeys = (): MiddlewareHandler => async (c, next) => {
   if (!/json/i.test(c.req.header('content-type') ?? '')) return next()
   const text = await c.req.text()
-  if (!text.includes('__proto__') && !text.includes('\\u')) return next()
+  if (!mayNameReservedKey(text)) return next()
   let body: unknown
   try {
     body = JSON.parse(text)

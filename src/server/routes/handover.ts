@@ -5,9 +5,10 @@ import type { ProxyAnswer } from '../../core/proxy/answerer.js'
 import type { HandshakeReply } from '../../core/webhooks/handshakes.js'
 
 /**
- * What a fast lane (proxy-fast-lane.ts, capture-fast-lane.ts, search-fast-lane.ts) already did for a request it hands to
- * the app: the app's route then takes it instead of doing it again, so nothing is counted, stored or
- * answered twice, and what the app writes is what it would have written had it done it itself.
+ * What a fast lane (proxy-fast-lane.ts, capture-fast-lane.ts, search-fast-lane.ts) already did for a
+ * request it hands to the app: the app's route then takes it instead of doing it again, so nothing is
+ * counted, stored or answered twice, and what the app writes is what it would have written had it
+ * done it itself.
  */
 export interface CountedHandover {
   principal: Principal
