@@ -107,7 +107,7 @@ function planConditions(
   const filterable = filterableFields(def.fields)
   const conditions: Condition[] = []
   for (const [name, ops] of Object.entries(filter ?? {})) {
-    // Only a refusal names it; built for every field it would cost each search a few replaces.
+    // Built only when a refusal names it: for every field of every search it would cost string replaces.
     const filterPointer = () => `/filter/${pointerToken(name)}`
     const field = fieldOf(def.fields, name)
     if (!field || !filterable.includes(name)) {

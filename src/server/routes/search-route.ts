@@ -16,8 +16,7 @@ type SearchRun = (workspaceId: string, request: SearchRequest) => SearchPage<unk
 
 const registered = new WeakMap<Core, Map<string, SearchRun>>()
 
-/** The search endpoints registered for this core, by path: what the search lane (search-fast-lane.ts) may take. */
-export function searchRoutesOf(core: Core): ReadonlyMap<string, SearchRun> {
+function routesOf(core: Core): Map<string, SearchRun> {
   let routes = registered.get(core)
   if (!routes) {
     routes = new Map()
@@ -25,6 +24,9 @@ export function searchRoutesOf(core: Core): ReadonlyMap<string, SearchRun> {
   }
   return routes
 }
+
+/** The search endpoints registered for this core, by path: what the search lane (search-fast-lane.ts) may take. */
+export const searchRoutesOf = (core: Core): ReadonlyMap<string, SearchRun> => routesOf(core)
 
 /**
  * Registers `POST <path>` as a search endpoint: the shared request body, the shared envelope, a
@@ -44,7 +46,7 @@ export function registerSearchRoute(
     run: SearchRun
   },
 ) {
-  ;(searchRoutesOf(core) as Map<string, SearchRun>).set(options.path, options.run)
+  routesOf(core).set(options.path, options.run)
   const route = keyRoute(core, 'secret', [emptyJsonBodyIsEmptyObject(), rejectReservedKeys()], {
     method: 'post',
     path: options.path,
