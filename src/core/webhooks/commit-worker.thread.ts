@@ -5,11 +5,13 @@ import type {
   CommitWorkerReply,
   CommitWorkerRequest,
   PositionalWrite,
+  WalState,
 } from './commit-worker.js'
 
 // The commit worker's thread: its own connection with `openDatabase`'s pragmas, each batch in one
-// transaction and, if that fails, every unit retried alone so one bad unit fails alone. A `close`
-// message closes the connection after the batches before it; the thread then exits.
+// transaction and, if that fails, every unit retried alone so one bad unit fails alone. A
+// `checkpoint` message runs a passive checkpoint (checkpoint-rounds.ts). A `close` message closes
+// the connection after the batches before it; the thread then exits.
 const port = parentPort!
 const data = workerData as CommitWorkerData
 const db = new Database(data.file, { fileMustExist: true, ...(data.addon && { nativeBinding: data.addon }) })
@@ -25,10 +27,20 @@ const run = (units: PositionalWrite[][]) =>
     })
     .immediate()
 
+// PASSIVE: copies what it can without waiting for, or blocking, the writer or any reader.
+const checkpoint = (): WalState => {
+  const [row] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>
+  return { log: row?.log ?? 0, backfilled: row?.checkpointed ?? 0 }
+}
+
 port.on('message', (msg: CommitWorkerRequest) => {
   if ('close' in msg) {
     db.close()
     port.close()
+    return
+  }
+  if ('checkpoint' in msg) {
+    port.postMessage({ id: msg.id, wal: checkpoint() } satisfies CommitWorkerReply)
     return
   }
   const { id, units } = msg

@@ -25,8 +25,20 @@ export interface CommitWorkerData {
   pragmas: readonly string[]
 }
 
-export type CommitWorkerRequest = { id: number; units: PositionalWrite[][] } | { close: true }
-export type CommitWorkerReply = { ready: true } | { id: number; errors: Array<string | null> }
+/** What a checkpoint found: frames in the WAL, and how many of them are now in the database file. */
+export interface WalState {
+  log: number
+  backfilled: number
+}
+
+export type CommitWorkerRequest =
+  | { id: number; units: PositionalWrite[][] }
+  | { id: number; checkpoint: true }
+  | { close: true }
+export type CommitWorkerReply =
+  | { ready: true }
+  | { id: number; errors: Array<string | null> }
+  | { id: number; wal: WalState }
 
 /**
  * The thread's module. Each bundle (the CLI's, switchyard/testing's, the desktop main's) has it
@@ -48,6 +60,8 @@ function threadModule(): { filename: string | URL; eval: boolean } {
 export interface CommitWorker {
   /** Commits the units in one transaction; resolves with one error message (or null) per unit. */
   commit(units: PositionalWrite[][]): Promise<Array<string | null>>
+  /** Runs a passive checkpoint on the thread's connection (checkpoint-rounds.ts). */
+  checkpoint(): Promise<WalState>
   /** Closes the worker's connection after the commits already sent, and resolves once it has exited. */
   close(): Promise<void>
   terminate(): void
@@ -79,7 +93,7 @@ export async function startCommitWorker(
   worker.unref()
   const pending = new Map<
     number,
-    { resolve: (e: Array<string | null>) => void; reject: (err: Error) => void }
+    { settle: (reply: CommitWorkerReply) => void; reject: (err: Error) => void }
   >()
   let next = 0
   let ready = false
@@ -95,16 +109,30 @@ export async function startCommitWorker(
     worker.on('message', (msg: CommitWorkerReply) => {
       if ('ready' in msg) {
         ready = true
+        // Each request's promise takes its answer out of the reply (`read`); a reply without one is a bug.
+        const ask = <T>(
+          request: CommitWorkerRequest & { id: number },
+          read: (reply: CommitWorkerReply) => T | undefined,
+        ) =>
+          new Promise<T>((res, rej) => {
+            const settle = (reply: CommitWorkerReply) => {
+              const answer = read(reply)
+              if (answer === undefined) rej(new Error('The commit worker answered another request.'))
+              else res(answer)
+            }
+            pending.set(request.id, { settle, reject: rej })
+            worker.postMessage(request)
+          })
         resolve({
-          commit(units) {
-            const id = next++
-            return new Promise((res, rej) => {
-              pending.set(id, { resolve: res, reject: rej })
-              worker.postMessage({ id, units } satisfies CommitWorkerRequest)
-            })
-          },
+          commit: (units) =>
+            ask({ id: next++, units }, (reply) => ('errors' in reply ? reply.errors : undefined)),
+          checkpoint: () =>
+            ask({ id: next++, checkpoint: true }, (reply) => ('wal' in reply ? reply.wal : undefined)),
           close: () =>
             new Promise<void>((done) => {
+              // Held open until the thread has closed its connection: the caller waits for that, and
+              // a process with nothing else left to do would otherwise exit first.
+              worker.ref()
               worker.once('exit', () => done())
               worker.postMessage({ close: true } satisfies CommitWorkerRequest)
             }),
@@ -114,7 +142,7 @@ export async function startCommitWorker(
       }
       const waiter = pending.get(msg.id)
       pending.delete(msg.id)
-      waiter?.resolve(msg.errors)
+      waiter?.settle(msg)
     })
   })
 }

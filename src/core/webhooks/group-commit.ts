@@ -1,6 +1,7 @@
 import { sameDurabilityAs } from '../db/durability.js'
 import { CONNECTION_PRAGMAS, type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
+import { createCheckpointRounds, type WalBounds } from './checkpoint-rounds.js'
 import { type CommitWorker, positional, startCommitWorker, type Write } from './commit-worker.js'
 
 export type { Write } from './commit-worker.js'
@@ -22,6 +23,10 @@ const closed = () => new AppError('unavailable', 'The gateway is shutting down; 
  * for the disk, the event loop keeps reading requests, which become the next batch. Until that
  * worker is ready (or where it cannot run: in-memory databases), commits run in-process, batched
  * per turn of the event loop. An idle worker stops after `idleMs` and starts again on demand.
+ *
+ * Where commits stay in-process on a database file (`worker: false`: no fsync per commit, so handing
+ * them over would cost more than it saves), SQLite's checkpoints run on that thread instead
+ * (checkpoint-rounds.ts), and a round that must copy the whole WAL holds the queue meanwhile.
  */
 export function createGroupCommit(
   db: Db,
@@ -30,16 +35,23 @@ export function createGroupCommit(
     worker?: boolean
     maxBatch?: number
     idleMs?: number
-    /** Told once when the worker cannot start (commits then stay in-process, slower but as durable). */
+    /** Told once when a thread cannot start (commits or checkpoints then stay in-process: slower, as durable). */
     warn?: (message: string) => void
+    /** For tests: the WAL sizes at which in-process commits' checkpoint rounds act (checkpoint-rounds.ts). */
+    walBounds?: WalBounds
   } = {},
 ) {
   const maxBatch = options.maxBatch ?? 1000
   const idleMs = options.idleMs ?? 10_000
+  const warn = options.warn ?? console.warn
   // A worker pays off under concurrent load, counted in rows waiting (one unit may carry many: a
   // batch of proxy.request events); a trickle of webhooks commits in-process.
   const workerAt = 4
   const useWorker = (options.worker ?? true) && !db.memory
+  const checkpoints =
+    !useWorker && !db.memory
+      ? createCheckpointRounds(db, { onRelease: () => schedule(), idleMs, warn, bounds: options.walBounds })
+      : undefined
   const prepared = statements.map((sql) => db.prepare(sql))
   const forWorker = statements.map(positional)
   const valuesOf = ([i, params]: Write): [number, unknown[]] => [
@@ -116,7 +128,6 @@ export function createGroupCommit(
       })
       .catch((err: unknown) => {
         workerFailed = true
-        const warn = options.warn ?? console.warn
         warn(`warning: the webhook commit worker could not start (${String(err)}); committing in-process`)
       })
       .finally(() => {
@@ -126,7 +137,7 @@ export function createGroupCommit(
 
   function flush() {
     scheduled = false
-    if (queue.length === 0) return
+    if (queue.length === 0 || checkpoints?.holding) return
     clearInterval(idle)
     if (!db.open) {
       for (const item of queue.splice(0)) item.reject(closed())
@@ -196,6 +207,7 @@ export function createGroupCommit(
       for (const item of queue.splice(0)) item.reject(closed())
       await starting
       await worker?.close()
+      await checkpoints?.stop()
     },
     /** Runs one unit of writes in the next group transaction; resolves once it has committed. */
     submit(writes: Write[]): Promise<void> {

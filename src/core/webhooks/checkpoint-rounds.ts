@@ -1,0 +1,183 @@
+import { sameDurabilityAs } from '../db/durability.js'
+import { CONNECTION_PRAGMAS, type Db } from '../db/open.js'
+import { onWrite } from '../db/write-watch.js'
+import { type CommitWorker, startCommitWorker, type WalState } from './commit-worker.js'
+
+/** SQLite's own default: a checkpoint once the WAL holds this many frames (pages). */
+const SQLITE_AUTOCHECKPOINT = 1000
+export interface WalBounds {
+  /** How soon after a write its round runs; under steady writes, the time between rounds. */
+  roundAfterMs: number
+  /**
+   * Past this many frames (16 MiB at 4 KiB pages) a round ends holding the group commit's writes, so
+   * that it copies the whole WAL and the next commit starts the WAL again from its head.
+   */
+  holdAtFrames: number
+  /** Past this many frames, the WAL having not started again, the connection checkpoints itself (see below). */
+  inlineAtFrames: number
+}
+const WAL_BOUNDS: WalBounds = { roundAfterMs: 100, holdAtFrames: 4096, inlineAtFrames: 16_384 }
+
+/**
+ * SQLite's checkpoints off the event loop, for a connection that commits in-process without an
+ * fsync per commit (`serve --durability normal`). A checkpoint copies the WAL's pages into the
+ * database file and fsyncs it; left to SQLite, it runs inside the commit that crosses 1,000 frames,
+ * on the event loop: a large share of what normal-durability ingest spends on storage, and a
+ * stall of milliseconds each time (both measured in bench/RESULTS.md).
+ *
+ * Here the connection's automatic checkpoint is off while a thread (the commit worker's, which
+ * then commits nothing) runs passive checkpoints: a round shortly after writes, taking what the
+ * WAL holds. A passive checkpoint neither waits for nor blocks the writer. But SQLite starts the WAL
+ * again from its head only when a write begins with every frame copied, which a round racing a
+ * stream of commits may never leave behind; so once the WAL passes `holdAtFrames`, a round copies
+ * what it can beside the commits, then holds the group commit (its captures wait, the event loop
+ * does not) while it copies the rest. The WAL so stays bounded under any load. Writes outside the group commit (API calls) are not held; should
+ * they alone keep the WAL from being copied past `inlineAtFrames`, the connection checkpoints on
+ * the event loop once, as SQLite would have.
+ *
+ * Until the thread is ready, where it cannot start, and after it stops (idle for `idleMs`), SQLite's
+ * own automatic checkpoint is on again.
+ */
+export function createCheckpointRounds(
+  db: Db,
+  options: {
+    /** Told when a held round ends, so the writes it held are committed. */
+    onRelease: () => void
+    idleMs: number
+    warn: (message: string) => void
+    /** Smaller and quicker in tests, to see the bound hold without writing hundreds of megabytes. */
+    bounds?: WalBounds
+  },
+) {
+  const { roundAfterMs, holdAtFrames, inlineAtFrames } = options.bounds ?? WAL_BOUNDS
+  let thread: CommitWorker | undefined
+  let starting: Promise<void> | undefined
+  let failed = false
+  let stopped = false
+  let due: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let holding = false
+  let lastWrite = 0
+  let wal: WalState = { log: 0, backfilled: 0 }
+  let idle: NodeJS.Timeout | undefined
+  // Set while this module runs its own pragmas, which the write watch below must not take for writes.
+  let own = false
+
+  const pragma = (source: string) => {
+    if (!db.open) return
+    own = true
+    try {
+      db.pragma(source)
+    } finally {
+      own = false
+    }
+  }
+  const automatic = (frames: number) => pragma(`wal_autocheckpoint = ${frames}`)
+
+  function start() {
+    if (starting || thread || failed || stopped) return
+    let self: CommitWorker | undefined
+    // A thread that ends on its own (not stopped here) hands checkpoints back to SQLite; one stopped
+    // when idle may end after its successor has started, and must leave that one alone.
+    const exited = () => {
+      if (self && thread === self) detach()
+    }
+    starting = startCommitWorker(db.name, [], exited, [...CONNECTION_PRAGMAS, sameDurabilityAs(db)])
+      .then((started) => {
+        if (stopped || !db.open) return started.close()
+        self = started
+        thread = started
+        automatic(0)
+        watchIdle()
+      })
+      .catch((err: unknown) => {
+        failed = true
+        options.warn(
+          `warning: the checkpoint thread could not start (${String(err)}); checkpoints stay in-process`,
+        )
+      })
+      .finally(() => {
+        starting = undefined
+      })
+  }
+
+  function detach() {
+    thread = undefined
+    wal = { log: 0, backfilled: 0 }
+    clearInterval(idle)
+    automatic(SQLITE_AUTOCHECKPOINT)
+  }
+
+  function watchIdle() {
+    clearInterval(idle)
+    idle = setInterval(() => {
+      if (db.open && (Date.now() - lastWrite < options.idleMs || running)) return
+      const current = thread
+      detach()
+      void current?.close()
+    }, 250)
+    idle.unref()
+  }
+
+  async function round(current: CommitWorker) {
+    try {
+      if (wal.log >= holdAtFrames) {
+        // The bulk is copied beside the commits, so the hold waits only for what they add meanwhile;
+        // unless the commits outran the last round, when copying beside them would only fall further behind.
+        if (wal.log < 2 * holdAtFrames) await current.checkpoint()
+        holding = true
+      }
+      wal = await current.checkpoint()
+    } catch {
+      // The thread stopped (detach() has turned SQLite's own checkpoints on again).
+      wal = { log: 0, backfilled: 0 }
+    } finally {
+      if (holding) {
+        holding = false
+        options.onRelease()
+      }
+    }
+    // A WAL this long at a round's start has not started again since the holds began (see above).
+    if (wal.log >= inlineAtFrames) pragma('wal_checkpoint(PASSIVE)')
+  }
+
+  function runDue() {
+    due = undefined
+    if (stopped || !db.open) return
+    if (!thread) return start()
+    if (running) {
+      due = setTimeout(runDue, roundAfterMs)
+      due.unref()
+      return
+    }
+    running = round(thread).finally(() => {
+      running = undefined
+    })
+  }
+
+  onWrite(db, () => {
+    if (own || stopped || due) return
+    lastWrite = Date.now()
+    due = setTimeout(runDue, roundAfterMs)
+    due.unref()
+  })
+
+  return {
+    /** Whether a round is holding the group commit's writes. */
+    get holding() {
+      return holding
+    },
+    /** Stops the rounds and the thread (before the database closes, which checkpoints it whole). */
+    async stop(): Promise<void> {
+      stopped = true
+      clearTimeout(due)
+      clearInterval(idle)
+      await starting
+      await running
+      const current = thread
+      detach()
+      await current?.close()
+    },
+  }
+}
+export type CheckpointRounds = ReturnType<typeof createCheckpointRounds>

@@ -1,0 +1,120 @@
+import { rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type Db, openDatabase } from '../../src/core/db/open.js'
+import { createGroupCommit } from '../../src/core/webhooks/group-commit.js'
+import { tempDir } from '../helpers/app.js'
+
+// In-process group commit (serve --durability normal) with SQLite's checkpoints on a thread:
+// checkpoint-rounds.ts.
+
+let dir: ReturnType<typeof tempDir>
+let db: Db
+let file: string
+const INSERT = 'INSERT INTO t (id, v) VALUES (@id, @v)'
+// Small bounds and quick rounds, so a few megabytes show what hundreds would with the real ones.
+const walBounds = { holdAtFrames: 64, inlineAtFrames: 100_000, roundAfterMs: 10 }
+
+beforeEach(() => {
+  dir = tempDir()
+  file = join(dir.dir, 'switchyard.db')
+  db = openDatabase({ path: file, durability: 'normal' })
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)')
+})
+afterEach(() => {
+  if (db.open) db.close()
+  dir.cleanup()
+})
+
+const automaticCheckpoint = () => db.pragma('wal_autocheckpoint', { simple: true })
+const sizeOf = (path: string) => {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+async function until(condition: () => boolean, what: string) {
+  for (const deadline = Date.now() + 10_000; !condition(); await sleep(20))
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
+}
+
+/** One write, then waits for the thread: SQLite's own checkpoint is off once it is ready. */
+async function threadReady(gc: ReturnType<typeof createGroupCommit>) {
+  await gc.submit([[0, { id: 1, v: Buffer.alloc(1) }]])
+  await until(() => automaticCheckpoint() === 0, 'the checkpoint thread is ready')
+}
+
+describe('checkpoints beside in-process commits', () => {
+  it('under sustained writes the WAL stays bounded, and every write is kept', async () => {
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds })
+    await threadReady(gc)
+    let maxWal = 0
+    let id = 1
+    // 40 MiB in batches of 40 rows of 2 KiB: without the rounds (or without their holds, which the
+    // stream of commits would outrun), the WAL would grow to hold all of it.
+    for (let batch = 0; batch < 500; batch++) {
+      await Promise.all(
+        Array.from({ length: 40 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 7) }]])),
+      )
+      maxWal = Math.max(maxWal, sizeOf(`${file}-wal`))
+    }
+    expect(automaticCheckpoint()).toBe(0)
+    expect(maxWal).toBeGreaterThan(0)
+    expect(maxWal).toBeLessThan(16 * 2 ** 20)
+    expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(id)
+    await gc.stop()
+    expect(automaticCheckpoint()).toBe(1000)
+  })
+
+  it('copies writes made outside the group commit into the database file', async () => {
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds })
+    await threadReady(gc)
+    const before = sizeOf(file)
+    // About 500 pages, fewer than SQLite's own 1,000: only a round copies them (and it is off anyway).
+    const insert = db.prepare(INSERT)
+    db.transaction(() => {
+      for (let id = 2; id < 500; id++) insert.run({ id, v: Buffer.alloc(4000, 1) })
+    })()
+    await until(() => sizeOf(file) >= before + 499 * 4000, 'the database file holds the rows')
+    await gc.stop()
+  })
+
+  it('an idle thread stops, and SQLite checkpoints on its own again', async () => {
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds, idleMs: 200 })
+    await threadReady(gc)
+    await until(() => automaticCheckpoint() === 1000, 'the idle thread has stopped')
+    // And it starts again on the next writes.
+    await gc.submit([[0, { id: 2, v: Buffer.alloc(1) }]])
+    await until(() => automaticCheckpoint() === 0, 'the thread is back')
+    await gc.stop()
+  })
+
+  it('where the thread cannot start, says so once and leaves SQLite its own checkpoints', async () => {
+    const warnings: string[] = []
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds, warn: (m) => warnings.push(m) })
+    // The thread opens the file by name, which is gone; this connection keeps its open file.
+    rmSync(file)
+    for (let id = 1; id <= 5; id++) {
+      await gc.submit([[0, { id, v: Buffer.alloc(1) }]])
+      await sleep(30)
+    }
+    await until(() => warnings.length > 0, 'the warning')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/checkpoint thread could not start/)
+    expect(automaticCheckpoint()).toBe(1000)
+    expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(5)
+    await gc.stop()
+  })
+
+  it('stop() ends the thread and leaves the connection as it found it, ready to close', async () => {
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds })
+    await threadReady(gc)
+    await gc.stop()
+    expect(automaticCheckpoint()).toBe(1000)
+    await expect(gc.submit([[0, { id: 2, v: Buffer.alloc(1) }]])).rejects.toMatchObject({
+      code: 'unavailable',
+    })
+  })
+})
