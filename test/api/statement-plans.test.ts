@@ -77,6 +77,58 @@ describe('hot look-ups keep their index plans (parameters hidden from the planne
     expect(queries.plan(statements[1]!)).toContain('(created_at,id)<(?,?)')
   })
 
+  it('a search for a tenant, connection or installation seeks its sparse index (only rows with one), with no sort', async () => {
+    // Every third event has the three fields; the rest (most captured webhooks) have none.
+    for (let i = 0; i < 30; i++) {
+      const linked = i % 3 === 0
+      t.core.events.emit(t.workspaceId, {
+        type: 'webhook.received',
+        provider: 'github',
+        tenant_id: linked ? `tenant_${i % 2}` : null,
+        connection_id: linked ? `conn_${i % 2}` : null,
+        installation_id: linked ? `inst_${i % 2}` : null,
+      })
+      t.clock.advance(1000)
+    }
+    const search = async (filter: object, cursor?: string) => {
+      const body = { filter, sort: [{ field: 'created_at', direction: 'desc' }], limit: 2, cursor }
+      const res = await t.req('POST', '/api/events/search', { key: t.secretKey, body })
+      expect(res.status).toBe(200)
+      return (await res.json()) as { data: Array<Record<string, unknown>>; next_cursor: string | null }
+    }
+    const queries = recordQueries(t.db, 'events')
+    for (const [field, index] of [
+      ['tenant_id', 'events_ws_tenant'],
+      ['connection_id', 'events_ws_connection'],
+      ['installation_id', 'events_ws_installation'],
+    ] as const) {
+      const value = `${field.split('_')[0]!.replace('installation', 'inst').replace('connection', 'conn')}_0`
+      queries.runs.clear()
+      const first = await search({ [field]: { eq: value } })
+      const next = await search({ [field]: { eq: value } }, first.next_cursor!)
+      // Events 0, 6, 12, 18 and 24 have the value ending in _0; the first two pages hold four of them.
+      expect([...first.data, ...next.data].map((e) => e[field])).toEqual([value, value, value, value])
+      const statements = [...queries.runs.keys()]
+      expect(statements).toHaveLength(2)
+      for (const sql of statements) {
+        const plan = queries.plan(sql)
+        expect(plan).toMatch(
+          new RegExp(`^SEARCH events USING (COVERING )?INDEX ${index} \\(workspace_id=\\? AND ${field}=\\?`),
+        )
+        expect(plan).not.toMatch(/TEMP B-TREE/)
+      }
+      // A search for the rows without one still finds them all (20 of 30), by reading the workspace's events.
+      let without = 0
+      for (let page = await search({ [field]: { eq: null } }); ; ) {
+        without += page.data.filter((e) => e[field] === null).length
+        expect(page.data.every((e) => e[field] === null)).toBe(true)
+        if (!page.next_cursor) break
+        page = await search({ [field]: { eq: null } }, page.next_cursor)
+      }
+      expect(without).toBe(20)
+    }
+  })
+
   it('read a feed page (the live stream, exports) by seeking its commit range, with no sort', () => {
     const queries = recordQueries(t.db, 'events')
     const events = createEventsRepo(t.db)

@@ -15,6 +15,7 @@ import { migration0015 } from './0015-mock-routes.js'
 import { migration0016 } from './0016-workspace-scoped-tokens.js'
 import { migration0017 } from './0017-openapi.js'
 import { migration0018 } from './0018-table-versions.js'
+import { migration0019 } from './0019-sparse-event-indexes.js'
 
 /** Every migration, in order. Add a file and list it here; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ]
