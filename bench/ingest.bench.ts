@@ -249,7 +249,7 @@ Afterwards the databases held ${stored.toLocaleString('en-US')} captures for ${a
 Where the time goes: the server spends ${Math.round(ingest.cpuUs)} µs of CPU per captured webhook against
 ${Math.round(ceiling.cpuUs)} µs for the ceiling. Of those, ${Math.round(ingest.mainUs)} µs are on the event loop (HTTP, the
 memoised workspace/provider lookups, ids, JSON, handing the batch over) and ${Math.round(ingest.cpuUs - ingest.mainUs)} µs on other threads,
-mostly the commit worker (two rows and eleven index entries per capture, written and committed). Neither
+mostly the commit worker (two rows and eight index entries per capture, written and committed). Neither
 side is saturated: during the ingest run the event loop kept ${ingest.cores.eventLoop.toFixed(2)} of a core busy, the other
 threads ${ingest.cores.otherThreads.toFixed(2)} and autocannon ${ingest.cores.loadgen.toFixed(2)}, out of 2 (the ceiling: ${ceiling.cores.server.toFixed(2)} + ${ceiling.cores.loadgen.toFixed(2)}).
 Ingest is bound by the commit cycle: with 50 connections in flight, captures form about two alternating
