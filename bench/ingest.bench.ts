@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../src/core/db/open.js'
-import { INSERT_EVENT_SQL, INSERT_REQUEST_SQL } from '../src/core/events/events.repo.js'
+import { EVENT_COLUMNS, INSERT_EVENT_SQL, INSERT_REQUEST_SQL } from '../src/core/events/events.repo.js'
 import { cpuSeconds, load as loadRequests, start, stop } from './harness.js'
 import { percent, percentile, writeSection } from './results.mjs'
 
@@ -131,26 +131,23 @@ function checkpointCost(dir: string) {
     ).run()
     const insertEvent = db.prepare(INSERT_EVENT_SQL)
     const insertRequest = db.prepare(INSERT_REQUEST_SQL)
+    // Every column null but those a capture sets.
+    const noColumns = Object.fromEntries(EVENT_COLUMNS.split(', ').map((column) => [column, null]))
     let n = 0
     const capture = () => {
       const id = `evt_${String(++n).padStart(20, '0')}`
       const at = new Date(1.8e12 + n).toISOString()
       insertEvent.run({
+        ...noColumns,
         id,
         workspace_id: 'ws',
         type: 'webhook.received',
         source: 'webhook',
         provider: 'github',
-        tenant_id: null,
-        connection_id: null,
-        installation_id: null,
         provider_event_type: 'push',
         signature: 'unverified',
         data: '{"method":"POST"}',
         created_at: at,
-        message_id: null,
-        duplicate_of: null,
-        replay_of: null,
       })
       insertRequest.run({
         event_id: id,
