@@ -12,6 +12,7 @@ import { plainTarget } from './plain-target.js'
 import { handOver, type ProxyHandover } from './routes/handover.js'
 import { PROXY_PREFIX, proxyKeyOf } from './routes/proxy-key.js'
 import { singleFields } from './single-fields.js'
+import { endTogether } from './write-batch.js'
 
 /**
  * The proxy's fast lane: a plain `GET /proxy/{connection_id}/…` over HTTP, answered straight on
@@ -157,8 +158,7 @@ function write(res: ServerResponse, answer: ProxyAnswer, rateLimit: Record<strin
   } catch {
     return false
   }
-  if (body === null) res.end()
-  else endWithBody(res, body)
+  endTogether(res, () => (body === null ? res.end() : endWithBody(res, body)))
   return true
 }
 

@@ -11,6 +11,7 @@ import { mayNameReservedKey } from './middleware/json-body.js'
 import { type CountedHandover, handOver } from './routes/handover.js'
 import { searchRoutesOf } from './routes/search-route.js'
 import { singleFields } from './single-fields.js'
+import { endTogether } from './write-batch.js'
 
 /**
  * The search endpoints' fast lane: a plain `POST /api/<resource>/search` over HTTP is answered
@@ -79,7 +80,7 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
       const out: OutgoingHttpHeaders = Object.fromEntries(fields.sort(([a], [b]) => (a < b ? -1 : 1)))
       out['Content-Length'] = Buffer.byteLength(json)
       res.writeHead(200, out)
-      res.end(json)
+      endTogether(res, () => res.end(json))
     })
     return true
   }
