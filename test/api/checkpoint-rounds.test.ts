@@ -81,6 +81,25 @@ describe('checkpoints beside in-process commits', () => {
     await gc.stop()
   })
 
+  it('keeps the WAL bounded under a stream of writes outside the group commit, which no hold can pause', async () => {
+    const bounds = { ...walBounds, inlineAtFrames: 512 }
+    const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds: bounds })
+    await threadReady(gc)
+    const insert = db.prepare(INSERT)
+    let maxWal = 0
+    // 40 MiB of single-row writes (API calls), a turn of the event loop apart: every round races them.
+    for (let id = 2; id < 20_000; id++) {
+      insert.run({ id, v: Buffer.alloc(2048, 3) })
+      if (id % 8 === 0) {
+        await new Promise((resolve) => setImmediate(resolve))
+        maxWal = Math.max(maxWal, sizeOf(`${file}-wal`))
+      }
+    }
+    expect(automaticCheckpoint()).toBe(0)
+    expect(maxWal).toBeLessThan(16 * 2 ** 20)
+    await gc.stop()
+  })
+
   it('an idle thread stops, and SQLite checkpoints on its own again', async () => {
     const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds, idleMs: 200 })
     await threadReady(gc)

@@ -29,11 +29,12 @@ const WAL_BOUNDS: WalBounds = { roundAfterMs: 100, holdAtFrames: 4096, inlineAtF
  * then commits nothing) runs passive checkpoints: a round shortly after writes, taking what the
  * WAL holds. A passive checkpoint neither waits for nor blocks the writer. But SQLite starts the WAL
  * again from its head only when a write begins with every frame copied, which a round racing a
- * stream of commits may never leave behind; so once the WAL passes `holdAtFrames`, a round copies
- * what it can beside the commits, then holds the group commit (its captures wait, the event loop
- * does not) while it copies the rest. The WAL so stays bounded under any load. Writes outside the group commit (API calls) are not held; should
- * they alone keep the WAL from being copied past `inlineAtFrames`, the connection checkpoints on
- * the event loop once, as SQLite would have.
+ * stream of commits may never leave behind; so once a round has found the WAL past `holdAtFrames`,
+ * the next copies what it can beside the commits, then holds the group commit (its captures wait,
+ * the event loop does not) while it copies the rest. The WAL so stays bounded under any load.
+ * Writes outside the group commit (API calls) are not held; should they keep the WAL from starting
+ * again until it passes `inlineAtFrames`, the connection checkpoints once on the event loop, as
+ * SQLite would have, right after a round (so there is little left to copy).
  *
  * Until the thread is ready, where it cannot start, and after it stops (idle for `idleMs`), SQLite's
  * own automatic checkpoint is on again.
@@ -58,7 +59,7 @@ export function createCheckpointRounds(
   let running: Promise<void> | undefined
   let holding = false
   let lastWrite = 0
-  let wal: WalState = { log: 0, backfilled: 0 }
+  let wal: WalState = { log: 0 }
   let idle: NodeJS.Timeout | undefined
   // Set while this module runs its own pragmas, which the write watch below must not take for writes.
   let own = false
@@ -103,7 +104,7 @@ export function createCheckpointRounds(
 
   function detach() {
     thread = undefined
-    wal = { log: 0, backfilled: 0 }
+    wal = { log: 0 }
     clearInterval(idle)
     automatic(SQLITE_AUTOCHECKPOINT)
   }
@@ -130,14 +131,15 @@ export function createCheckpointRounds(
       wal = await current.checkpoint()
     } catch {
       // The thread stopped (detach() has turned SQLite's own checkpoints on again).
-      wal = { log: 0, backfilled: 0 }
+      wal = { log: 0 }
     } finally {
       if (holding) {
         holding = false
         options.onRelease()
       }
     }
-    // A WAL this long at a round's start has not started again since the holds began (see above).
+    // A WAL this long has gone rounds without starting again (holds begin well before it): writes
+    // outside the group commit keep it from it. The round has just copied nearly all of it.
     if (wal.log >= inlineAtFrames) pragma('wal_checkpoint(PASSIVE)')
   }
 
@@ -180,4 +182,3 @@ export function createCheckpointRounds(
     },
   }
 }
-export type CheckpointRounds = ReturnType<typeof createCheckpointRounds>

@@ -25,10 +25,9 @@ export interface CommitWorkerData {
   pragmas: readonly string[]
 }
 
-/** What a checkpoint found: frames in the WAL, and how many of them are now in the database file. */
+/** What a checkpoint found: the frames (pages) in the WAL when it ran. */
 export interface WalState {
   log: number
-  backfilled: number
 }
 
 export type CommitWorkerRequest =

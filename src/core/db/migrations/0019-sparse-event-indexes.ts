@@ -3,10 +3,10 @@ import type { Migration } from '../migrate.js'
 /**
  * The events' tenant, connection and installation indexes hold only the rows that have one. Most
  * captured webhooks have none of the three (no connection or installation matched), and every
- * capture paid for three index entries nobody could seek. A search for a value (`eq`, `in`, a range,
- * a cursor after it) implies the column is not null, so SQLite still seeks these indexes for it
- * (test/api/statement-plans.test.ts); a search for `null` itself now reads the workspace's
- * events in order and filters them.
+ * capture paid for three index entries nobody could seek. A condition on a value (`eq`, `in`, a
+ * range) implies the column is not null, so SQLite may still seek these indexes for it: an `eq` page
+ * and the cursor page after it do (test/api/statement-plans.test.ts). A search for `null` itself now
+ * reads the workspace's events in order and filters them.
  */
 export const migration0019: Migration = {
   version: 19,
