@@ -68,6 +68,28 @@ describe('checkpoints beside in-process commits', () => {
     expect(automaticCheckpoint()).toBe(1000)
   })
 
+  it('a held round copies the WAL whole, so the round after it does not hold again', async () => {
+    const rounds: boolean[] = []
+    const gc = createGroupCommit(db, [INSERT], {
+      worker: false,
+      walBounds,
+      onCheckpointRound: (held) => rounds.push(held),
+    })
+    await threadReady(gc)
+    let id = 1
+    // Steady writes, many frames per round: every round after one that found the WAL past the bound holds.
+    while (rounds.filter(Boolean).length < 5) {
+      await Promise.all(
+        Array.from({ length: 40 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 5) }]])),
+      )
+    }
+    await gc.stop()
+    // The next commit after a hold starts the WAL again; holding at once would copy a WAL just begun.
+    const heldTwiceInARow = rounds.some((held, i) => held && rounds[i + 1])
+    expect(heldTwiceInARow).toBe(false)
+    expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(id)
+  })
+
   it('copies writes made outside the group commit into the database file', async () => {
     const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds })
     await threadReady(gc)

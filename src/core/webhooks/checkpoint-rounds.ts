@@ -30,8 +30,10 @@ const WAL_BOUNDS: WalBounds = { roundAfterMs: 100, holdAtFrames: 4096, inlineAtF
  * WAL holds. A passive checkpoint neither waits for nor blocks the writer. But SQLite starts the WAL
  * again from its head only when a write begins with every frame copied, which a round racing a
  * stream of commits may never leave behind; so once a round has found the WAL past `holdAtFrames`,
- * the next copies what it can beside the commits, then holds the group commit (its captures wait,
- * the event loop does not) while it copies the rest. The WAL so stays bounded under any load.
+ * the next copies what it can beside the commits (again, a few times at most, until they add only a
+ * short tail during a copy), then holds the group commit (its captures wait, the event loop does
+ * not) while it copies that tail. The WAL so stays bounded under any load, and the next commit starts
+ * it again from its head.
  * Writes outside the group commit (API calls) are not held; should they keep the WAL from starting
  * again until it passes `inlineAtFrames`, the connection checkpoints once on the event loop, as
  * SQLite would have, right after a round (so there is little left to copy).
@@ -48,6 +50,8 @@ export function createCheckpointRounds(
     warn: (message: string) => void
     /** Smaller and quicker in tests, to see the bound hold without writing hundreds of megabytes. */
     bounds?: WalBounds
+    /** For tests: told after each round whether it held the writes. */
+    onRound?: (held: boolean) => void
   },
 ) {
   const { roundAfterMs, holdAtFrames, inlineAtFrames } = options.bounds ?? WAL_BOUNDS
@@ -59,7 +63,8 @@ export function createCheckpointRounds(
   let running: Promise<void> | undefined
   let holding = false
   let lastWrite = 0
-  let wal: WalState = { log: 0 }
+  const EMPTY: WalState = { log: 0, copied: 0 }
+  let wal = EMPTY
   let idle: NodeJS.Timeout | undefined
   // Set while this module runs its own pragmas, which the write watch below must not take for writes.
   let own = false
@@ -104,7 +109,7 @@ export function createCheckpointRounds(
 
   function detach() {
     thread = undefined
-    wal = { log: 0 }
+    wal = EMPTY
     clearInterval(idle)
     automatic(SQLITE_AUTOCHECKPOINT)
   }
@@ -123,16 +128,25 @@ export function createCheckpointRounds(
   async function round(current: CommitWorker) {
     try {
       if (wal.log >= holdAtFrames) {
-        // The bulk is copied beside the commits, so the hold waits only for what they add meanwhile;
+        // The bulk is copied beside the commits, and copied again while they added more than a short
+        // tail meanwhile (the copy's fsyncs take a while), so the hold waits only for a short tail;
         // unless the commits outran the last round, when copying beside them would only fall further behind.
-        if (wal.log < 2 * holdAtFrames) await current.checkpoint()
+        for (let copies = 0; copies < 3 && wal.log < 2 * holdAtFrames; copies++) {
+          const before = wal.log
+          wal = await current.checkpoint()
+          if (wal.log - before <= holdAtFrames / 16) break
+        }
         holding = true
       }
       wal = await current.checkpoint()
+      // Copied whole while held: the next commit starts the WAL again from its head, so what this
+      // round found says nothing of the next (holding again would copy a WAL that has just begun).
+      if (holding && wal.copied >= wal.log) wal = EMPTY
     } catch {
       // The thread stopped (detach() has turned SQLite's own checkpoints on again).
-      wal = { log: 0 }
+      wal = EMPTY
     } finally {
+      options.onRound?.(holding)
       if (holding) {
         holding = false
         options.onRelease()

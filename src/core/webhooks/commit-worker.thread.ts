@@ -29,8 +29,8 @@ const run = (units: PositionalWrite[][]) =>
 
 // PASSIVE: copies what it can without waiting for, or blocking, the writer or any reader.
 const checkpoint = (): WalState => {
-  const [row] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>
-  return { log: row?.log ?? 0 }
+  const [row] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>
+  return { log: row?.log ?? 0, copied: row?.checkpointed ?? 0 }
 }
 
 port.on('message', (msg: CommitWorkerRequest) => {

@@ -25,9 +25,10 @@ export interface CommitWorkerData {
   pragmas: readonly string[]
 }
 
-/** What a checkpoint found: the frames (pages) in the WAL when it ran. */
+/** What a checkpoint found: the frames (pages) in the WAL when it ran, and how many it had copied. */
 export interface WalState {
   log: number
+  copied: number
 }
 
 export type CommitWorkerRequest =

@@ -39,6 +39,8 @@ export function createGroupCommit(
     warn?: (message: string) => void
     /** For tests: the WAL sizes at which in-process commits' checkpoint rounds act (checkpoint-rounds.ts). */
     walBounds?: WalBounds
+    /** For tests: told after each of those rounds whether it held the group commit's writes. */
+    onCheckpointRound?: (held: boolean) => void
   } = {},
 ) {
   const maxBatch = options.maxBatch ?? 1000
@@ -50,7 +52,13 @@ export function createGroupCommit(
   const useWorker = (options.worker ?? true) && !db.memory
   const checkpoints =
     !useWorker && !db.memory
-      ? createCheckpointRounds(db, { onRelease: () => schedule(), idleMs, warn, bounds: options.walBounds })
+      ? createCheckpointRounds(db, {
+          onRelease: () => schedule(),
+          idleMs,
+          warn,
+          bounds: options.walBounds,
+          onRound: options.onCheckpointRound,
+        })
       : undefined
   const prepared = statements.map((sql) => db.prepare(sql))
   const forWorker = statements.map(positional)
