@@ -89,12 +89,20 @@ function captureDoc(method: (typeof METHODS)[number], subPath: boolean) {
 /**
  * Stores one request to a webhook URL, its body read: the workspace its query names (404 when
  * unknown), then the capture (webhooks.service.ts). Looked up after the body, in one synchronous
- * stretch. Async, so an unknown workspace rejects like any other refusal (never throws).
+ * stretch. An unknown workspace rejects like any other refusal (never throws). Not an async
+ * function: handing on ingest's own promise saves the answer two turns of the microtask queue, which
+ * every capture of a group commit would wait for before the first answer goes out.
  */
-export async function captureOne(core: Core, request: Omit<IncomingWebhook, 'workspaceId'>) {
-  const workspaceId = core.webhooks.workspaceFor(
-    new URLSearchParams(request.query).get('workspace') ?? undefined,
-  )
+export function captureOne(
+  core: Core,
+  request: Omit<IncomingWebhook, 'workspaceId'>,
+): ReturnType<Core['webhooks']['ingest']> {
+  let workspaceId: string
+  try {
+    workspaceId = core.webhooks.workspaceFor(new URLSearchParams(request.query).get('workspace') ?? undefined)
+  } catch (err) {
+    return Promise.reject(err)
+  }
   return core.webhooks.ingest({ workspaceId, ...request })
 }
 
