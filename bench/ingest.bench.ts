@@ -2,6 +2,7 @@
 // stored, group commit; synchronous = FULL, then `--durability normal`) against the ceiling — a bare Hono POST on
 // @hono/node-server that reads the same body and answers the same JSON — in the same run.
 // Each server is its own process, so autocannon (here) never shares their event loop.
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +12,9 @@ import { EVENT_COLUMNS, INSERT_EVENT_SQL, INSERT_REQUEST_SQL } from '../src/core
 import { cpuSeconds, load as loadRequests, start, stop } from './harness.js'
 import { percent, percentile, writeSection } from './results.mjs'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const WARMUP_SECONDS = 2
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const WARMUP_SECONDS = 1
 const CONNECTIONS = 50
 
 const CEILING = `
@@ -65,31 +67,82 @@ const load = (url: string, seconds: number) =>
     body,
   })
 
-async function measure(args: string[]) {
-  const { child, url } = await start(args)
-  try {
-    const warm = await load(url, WARMUP_SECONDS)
-    const cpuBefore = cpuSeconds(child.pid!)
-    const loadgenBefore = process.cpuUsage()
-    const run = await load(url, SECONDS)
-    const cpuAfter = cpuSeconds(child.pid!)
-    const requests = run.ok + run.bad
-    const cpuUs = ((cpuAfter.all - cpuBefore.all) / requests) * 1e6
-    const mainUs = ((cpuAfter.main - cpuBefore.main) / requests) * 1e6
-    const loadgen = process.cpuUsage(loadgenBefore)
-    // CPU cores kept busy on average during the run: the server (its event loop, its other threads)
-    // and autocannon (this process).
-    const cores = {
-      server: (cpuUs * requests) / 1e6 / SECONDS,
-      eventLoop: (mainUs * requests) / 1e6 / SECONDS,
-      otherThreads: ((cpuUs - mainUs) * requests) / 1e6 / SECONDS,
-      loadgen: (loadgen.user + loadgen.system) / 1e6 / SECONDS,
-    }
-    return { ...run, acknowledged: warm.ok, cpuUs, mainUs, cores }
-  } finally {
-    await stop(child)
+/** One measured run on a started server: a warm-up, then the load, with the CPU it cost. */
+async function runOnce(server: { child: ChildProcess; url: string }, warmupSeconds: number) {
+  const warm = await load(server.url, warmupSeconds)
+  const pid = server.child.pid!
+  const cpuBefore = cpuSeconds(pid)
+  const loadgenBefore = process.cpuUsage()
+  const run = await load(server.url, SECONDS)
+  const cpuAfter = cpuSeconds(pid)
+  const loadgen = process.cpuUsage(loadgenBefore)
+  return {
+    ...run,
+    acknowledged: warm.ok,
+    cpu: cpuAfter.all - cpuBefore.all,
+    mainCpu: cpuAfter.main - cpuBefore.main,
+    loadgenCpu: (loadgen.user + loadgen.system) / 1e6,
   }
 }
+type Run = Awaited<ReturnType<typeof runOnce>>
+
+/**
+ * A server's runs summed up: the median run's req/s and latencies; CPU per request and cores kept
+ * busy over all of its runs.
+ */
+function summarize(runs: Run[]) {
+  const median = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!
+  const requests = runs.reduce((n, r) => n + r.ok + r.bad, 0)
+  const cpu = runs.reduce((n, r) => n + r.cpu, 0)
+  const mainCpu = runs.reduce((n, r) => n + r.mainCpu, 0)
+  const seconds = SECONDS * runs.length
+  return {
+    rps: median.rps,
+    p50: median.p50,
+    p99: median.p99,
+    ok: runs.reduce((n, r) => n + r.ok, 0),
+    bad: runs.reduce((n, r) => n + r.bad, 0),
+    acknowledged: runs.reduce((n, r) => n + r.acknowledged + r.ok, 0),
+    cpuUs: (cpu / requests) * 1e6,
+    mainUs: (mainCpu / requests) * 1e6,
+    // CPU cores kept busy on average during the runs: the server (its event loop, its other
+    // threads) and autocannon (this process).
+    cores: {
+      server: cpu / seconds,
+      eventLoop: mainCpu / seconds,
+      otherThreads: (cpu - mainCpu) / seconds,
+      loadgen: runs.reduce((n, r) => n + r.loadgenCpu, 0) / seconds,
+    },
+  }
+}
+
+/**
+ * The three servers measured in alternating rounds (ceiling, FULL, NORMAL, then the other way
+ * round): on a shared machine whose speed drifts over a minute, each ratio compares runs a few
+ * seconds apart, and the median round's ratio is the one reported (every round's is listed).
+ */
+async function measureInRounds(servers: Record<'ceiling' | 'full' | 'normal', string[]>) {
+  const names = Object.keys(servers) as Array<keyof typeof servers>
+  const started = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await start(servers[name])] as const)),
+  ) as Record<keyof typeof servers, { child: ChildProcess; url: string }>
+  const runs = Object.fromEntries(names.map((name) => [name, [] as Run[]])) as Record<
+    keyof typeof servers,
+    Run[]
+  >
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? names : [...names].reverse()
+      for (const name of order)
+        runs[name].push(await runOnce(started[name], round === 0 ? 2 : WARMUP_SECONDS))
+    }
+  } finally {
+    await Promise.all(names.map((name) => stop(started[name].child)))
+  }
+  return runs
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /** What one durable commit costs on this disk: 1-row transactions in WAL mode, FULL vs NORMAL. */
 function commitFloor(dir: string) {
@@ -197,25 +250,25 @@ const dataNormal = mkdtempSync(join(tmpdir(), 'switchyard-ingest-bench-normal-')
 try {
   const floor = commitFloor(data)
   const checkpoints = checkpointCost(data)
-  const ceiling = await measure(['--input-type=module', '-e', CEILING])
-  const ingest = await measure(['bin/switchyard.js', 'serve', '--port', '0', '--data', data])
-  const normal = await measure([
-    'bin/switchyard.js',
-    'serve',
-    '--port',
-    '0',
-    '--data',
-    dataNormal,
-    '--durability',
-    'normal',
-  ])
-  const acknowledged = ingest.acknowledged + ingest.ok
+  const runs = await measureInRounds({
+    ceiling: ['--input-type=module', '-e', CEILING],
+    full: ['bin/switchyard.js', 'serve', '--port', '0', '--data', data],
+    normal: ['bin/switchyard.js', 'serve', '--port', '0', '--data', dataNormal, '--durability', 'normal'],
+  })
+  const ceiling = summarize(runs.ceiling)
+  const ingest = summarize(runs.full)
+  const normal = summarize(runs.normal)
+  const ratios = (of: Run[]) => of.map((run, round) => run.rps / runs.ceiling[round]!.rps)
+  const ratiosFull = ratios(runs.full)
+  const ratiosNormal = ratios(runs.normal)
+  const acknowledged = ingest.acknowledged
   const stored = storedIn(data)
-  const acknowledgedNormal = normal.acknowledged + normal.ok
+  const acknowledgedNormal = normal.acknowledged
   const storedNormal = storedIn(dataNormal)
 
-  const ratio = ingest.rps / ceiling.rps
-  const ratioNormal = normal.rps / ceiling.rps
+  const ratio = median(ratiosFull)
+  const ratioNormal = median(ratiosNormal)
+  const listed = (of: number[]) => of.map((r) => percent(r)).join(', ')
   const row = (name: string, r: typeof ingest) =>
     `| ${name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.cpuUs)} µs | ${r.bad} |`
   const verdict = (r: number, target: number) =>
@@ -225,9 +278,12 @@ try {
   writeSection(
     'Webhook ingest',
     `
-\`npm run bench:ingest\`: autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up,
-a ${Buffer.byteLength(body)}-byte JSON body to \`POST /webhooks/github\`. Ceiling: a trivial Hono endpoint on
-@hono/node-server that reads the body and answers JSON. Each server runs in its own process.
+\`npm run bench:ingest\`: autocannon, ${CONNECTIONS} connections, a ${Buffer.byteLength(body)}-byte JSON body to
+\`POST /webhooks/github\`. Ceiling: a trivial Hono endpoint on @hono/node-server that reads the body and
+answers JSON. Each server runs in its own process. The three are measured in ${ROUNDS} alternating rounds
+(ceiling, FULL, NORMAL, then the other way round), ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up (2 s in the first round),
+so that each ratio compares runs seconds apart on this shared machine; the table shows each server's
+median run, and the ratios are the median round's, every round's listed below it.
 \`switchyard serve\` stores the exact bytes, headers and query of every request with
 \`synchronous = FULL\` (WAL) and answers only after the row is committed; group commit batches
 the requests that arrive together into one transaction (one fsync).
@@ -238,8 +294,8 @@ ${row('trivial Hono endpoint (ceiling)', ceiling)}
 ${row('switchyard webhook ingest (`synchronous = FULL`, the default)', ingest)}
 ${row('switchyard webhook ingest, `serve --durability normal`', normal)}
 
-**Ingest: ${summary}.**
-**Ingest with \`--durability normal\`: ${summaryNormal}.**
+**Ingest: ${summary}.** Round by round: ${listed(ratiosFull)}.
+**Ingest with \`--durability normal\`: ${summaryNormal}.** Round by round: ${listed(ratiosNormal)}.
 Afterwards the databases held ${stored.toLocaleString('en-US')} captures for ${acknowledged.toLocaleString('en-US')} acknowledged requests
 (FULL) and ${storedNormal.toLocaleString('en-US')} for ${acknowledgedNormal.toLocaleString('en-US')} (NORMAL), warm-ups included${stored >= acknowledged && storedNormal >= acknowledgedNormal ? '' : ' — FEWER THAN ACKNOWLEDGED'}.
 
@@ -247,7 +303,7 @@ Where the time goes: the server spends ${Math.round(ingest.cpuUs)} µs of CPU pe
 ${Math.round(ceiling.cpuUs)} µs for the ceiling. Of those, ${Math.round(ingest.mainUs)} µs are on the event loop (HTTP, the
 memoised workspace/provider lookups, ids, JSON, handing the batch over) and ${Math.round(ingest.cpuUs - ingest.mainUs)} µs on other threads,
 mostly the commit worker (two rows and eight index entries per capture, written and committed). Neither
-side is saturated: during the ingest run the event loop kept ${ingest.cores.eventLoop.toFixed(2)} of a core busy, the other
+side is saturated: during the ingest runs the event loop kept ${ingest.cores.eventLoop.toFixed(2)} of a core busy, the other
 threads ${ingest.cores.otherThreads.toFixed(2)} and autocannon ${ingest.cores.loadgen.toFixed(2)}, out of 2 (the ceiling: ${ceiling.cores.server.toFixed(2)} + ${ceiling.cores.loadgen.toFixed(2)}).
 Ingest is bound by the commit cycle: with 50 connections in flight, captures form about two alternating
 batches, and each waits for the commit (with its fsync) of the batch before it, then for the event loop to

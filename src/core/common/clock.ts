@@ -20,4 +20,16 @@ export function createManualClock(startMs = Date.parse('2026-01-01T00:00:00.000Z
   }
 }
 
-export const isoAt = (ms: number): string => new Date(ms).toISOString()
+// The last one formatted: under load many captures share a millisecond, and formatting a Date is
+// most of what stamping one costs.
+let lastMs = Number.NaN
+let lastIso = ''
+
+/** The ISO 8601 UTC timestamp of a moment in milliseconds. */
+export function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString()
+    lastMs = ms
+  }
+  return lastIso
+}

@@ -22,16 +22,20 @@ export function pooledRandomBytes(n: number): Buffer {
   return pool.subarray(used - n, used)
 }
 
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0))
+
 /** Encodes random bytes as base62 (rejection sampling keeps every character uniform). */
 export function randomBase62(length: number, random: (n: number) => Buffer = pooledRandomBytes): string {
-  let out = ''
-  while (out.length < length) {
-    for (const byte of random(length * 2)) {
-      if (byte < 248) out += ALPHABET[byte % 62]
-      if (out.length === length) break
+  // Character codes, made a string once: an id per captured webhook, so no string per character.
+  const codes: number[] = []
+  while (codes.length < length) {
+    const bytes = random(length * 2)
+    for (let i = 0; i < bytes.length && codes.length < length; i++) {
+      const byte = bytes[i]!
+      if (byte < 248) codes.push(CODES[byte % 62]!)
     }
   }
-  return out
+  return String.fromCharCode(...codes)
 }
 
 /** Injectable id source: `ids.next('key')` → `key_…`. */
