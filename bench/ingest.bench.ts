@@ -2,7 +2,6 @@
 // stored, group commit; synchronous = FULL, then `--durability normal`) against the ceiling — a bare Hono POST on
 // @hono/node-server that reads the same body and answers the same JSON — in the same run.
 // Each server is its own process, so autocannon (here) never shares their event loop.
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -68,7 +67,7 @@ const load = (url: string, seconds: number) =>
   })
 
 /** One measured run on a started server: a warm-up, then the load, with the CPU it cost. */
-async function runOnce(server: { child: ChildProcess; url: string }, warmupSeconds: number) {
+async function runOnce(server: Awaited<ReturnType<typeof start>>, warmupSeconds: number) {
   const warm = await load(server.url, warmupSeconds)
   const pid = server.child.pid!
   const cpuBefore = cpuSeconds(pid)
@@ -122,22 +121,19 @@ function summarize(runs: Run[]) {
  * seconds apart, and the median round's ratio is the one reported (every round's is listed).
  */
 async function measureInRounds(servers: Record<'ceiling' | 'full' | 'normal', string[]>) {
-  const names = Object.keys(servers) as Array<keyof typeof servers>
-  const started = Object.fromEntries(
-    await Promise.all(names.map(async (name) => [name, await start(servers[name])] as const)),
-  ) as Record<keyof typeof servers, { child: ChildProcess; url: string }>
-  const runs = Object.fromEntries(names.map((name) => [name, [] as Run[]])) as Record<
-    keyof typeof servers,
-    Run[]
-  >
+  type Name = keyof typeof servers
+  const names = Object.keys(servers) as Name[]
+  const started = new Map<Name, Awaited<ReturnType<typeof start>>>()
+  const runs: Record<Name, Run[]> = { ceiling: [], full: [], normal: [] }
   try {
+    for (const name of names) started.set(name, await start(servers[name]))
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? names : [...names].reverse()
       for (const name of order)
-        runs[name].push(await runOnce(started[name], round === 0 ? 2 : WARMUP_SECONDS))
+        runs[name].push(await runOnce(started.get(name)!, round === 0 ? 2 : WARMUP_SECONDS))
     }
   } finally {
-    await Promise.all(names.map((name) => stop(started[name].child)))
+    await Promise.all([...started.values()].map((server) => stop(server.child)))
   }
   return runs
 }
