@@ -23,7 +23,7 @@ import type { IncomingWebhook } from './webhooks.schema.js'
 const WEBHOOK_PROVIDER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
 
 /** Query parameters that attribute a capture to a tenant, connection or installation. */
-const ATTRIBUTION = ['tenant_id', 'connection_id', 'installation_id'] as const
+type Attribution = 'tenant_id' | 'connection_id' | 'installation_id'
 const ATTRIBUTION_VALUE = /^[\w.:@-]{1,200}$/
 
 /** Lower-case name → first value, over headers in arrival order. */
@@ -98,7 +98,13 @@ export function createWebhooksService(deps: {
             body: input.body,
             nowMs,
             signingHandshake: handshake !== null && SIGNING_HANDSHAKES.has(handshake),
-            target: { method: input.method, urls: captureUrls(header, input.path, input.query) },
+            // Built only for a scheme that signs the URL (most captures check no signature at all).
+            target: {
+              method: input.method,
+              get urls() {
+                return captureUrls(header, input.path, input.query)
+              },
+            },
           })
         : { signature: 'unverified' as const, detail: `'${providerId}' is not a known provider id` }
       let parsed: { value: unknown } | undefined
@@ -118,12 +124,10 @@ export function createWebhooksService(deps: {
           })
         : null
 
-      const attribution = Object.fromEntries(
-        ATTRIBUTION.map((key) => {
-          const value = query.get(key)
-          return [key, value && ATTRIBUTION_VALUE.test(value) ? value : null]
-        }),
-      ) as Record<(typeof ATTRIBUTION)[number], string | null>
+      const attributed = (key: Attribution) => {
+        const value = query.get(key)
+        return value && ATTRIBUTION_VALUE.test(value) ? value : null
+      }
       const createdAt = isoAt(nowMs)
       const id = nextEventId(ids, nowMs)
       // Only a valid signature vouches for the id; one index seek when there is one (migration 0010).
@@ -140,7 +144,9 @@ export function createWebhooksService(deps: {
         type: 'webhook.received',
         source: 'webhook',
         provider: providerId,
-        ...attribution,
+        tenant_id: attributed('tenant_id'),
+        connection_id: attributed('connection_id'),
+        installation_id: attributed('installation_id'),
         provider_event_type: providerEventType(header, json),
         signature: verdict.signature,
         data: JSON.stringify({
