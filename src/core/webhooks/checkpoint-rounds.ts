@@ -29,11 +29,11 @@ const WAL_BOUNDS: WalBounds = { roundAfterMs: 100, holdAtFrames: 4096, inlineAtF
  * then commits nothing) runs passive checkpoints: a round shortly after writes, taking what the
  * WAL holds. A passive checkpoint neither waits for nor blocks the writer. But SQLite starts the WAL
  * again from its head only when a write begins with every frame copied, which a round racing a
- * stream of commits may never leave behind; so once a round has found the WAL past `holdAtFrames`,
- * the next copies what it can beside the commits (again, a few times at most, until they add only a
- * short tail during a copy), then holds the group commit (its captures wait, the event loop does
- * not) while it copies that tail. The WAL so stays bounded under any load, and the next commit starts
- * it again from its head.
+ * stream of commits may never leave behind; so a round that has copied a WAL past `holdAtFrames`
+ * beside the commits then holds the group commit (its captures wait, the event loop does not) while
+ * it copies the tail they added meanwhile, and the next commit starts the WAL again from its head.
+ * The WAL so stays bounded under any load: past `holdAtFrames` by what the commits add in a round's
+ * time (the wait before it and its copy).
  * Writes outside the group commit (API calls) are not held; should they keep the WAL from starting
  * again until it passes `inlineAtFrames`, the connection checkpoints once on the event loop, as
  * SQLite would have, right after a round (so there is little left to copy).
@@ -126,21 +126,22 @@ export function createCheckpointRounds(
   }
 
   async function round(current: CommitWorker) {
+    // The WAL's length as this round found it.
+    let found = 0
     try {
-      if (wal.log >= holdAtFrames) {
-        // The bulk is copied beside the commits, and copied again while they added more than a short
-        // tail meanwhile (the copy's fsyncs take a while), so the hold waits only for a short tail;
-        // unless the commits outran the last round, when copying beside them would only fall further behind.
-        for (let copies = 0; copies < 3 && wal.log < 2 * holdAtFrames; copies++) {
-          const before = wal.log
-          wal = await current.checkpoint()
-          if (wal.log - before <= holdAtFrames / 16) break
-        }
-        holding = true
-      }
+      // The commits outran the last round (its hold could not copy the WAL whole): copying beside
+      // them first would only fall further behind.
+      if (wal.log >= 2 * holdAtFrames) holding = true
       wal = await current.checkpoint()
+      found = wal.log
+      if (!holding && wal.log >= holdAtFrames) {
+        // Past the bound: the bulk is copied, beside the commits; now hold them while the tail they
+        // added meanwhile is copied, so that the next commit starts the WAL again.
+        holding = true
+        wal = await current.checkpoint()
+      }
       // Copied whole while held: the next commit starts the WAL again from its head, so what this
-      // round found says nothing of the next (holding again would copy a WAL that has just begun).
+      // round found says nothing of the next.
       if (holding && wal.copied >= wal.log) wal = EMPTY
     } catch {
       // The thread stopped (detach() has turned SQLite's own checkpoints on again).
@@ -154,7 +155,7 @@ export function createCheckpointRounds(
     }
     // A WAL this long has gone rounds without starting again (holds begin well before it): writes
     // outside the group commit keep it from it. The round has just copied nearly all of it.
-    if (wal.log >= inlineAtFrames) pragma('wal_checkpoint(PASSIVE)')
+    if (found >= inlineAtFrames) pragma('wal_checkpoint(PASSIVE)')
   }
 
   function runDue() {
