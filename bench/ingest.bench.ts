@@ -138,8 +138,6 @@ async function measureInRounds(servers: Record<'ceiling' | 'full' | 'normal', st
   return runs
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-
 /** What one durable commit costs on this disk: 1-row transactions in WAL mode, FULL vs NORMAL. */
 function commitFloor(dir: string) {
   const db = new Database(join(dir, 'floor.db'))
@@ -262,8 +260,8 @@ try {
   const acknowledgedNormal = normal.acknowledged
   const storedNormal = storedIn(dataNormal)
 
-  const ratio = median(ratiosFull)
-  const ratioNormal = median(ratiosNormal)
+  const ratio = percentile(ratiosFull, 50)
+  const ratioNormal = percentile(ratiosNormal, 50)
   const listed = (of: number[]) => of.map((r) => percent(r)).join(', ')
   const row = (name: string, r: typeof ingest) =>
     `| ${name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.cpuUs)} µs | ${r.bad} |`

@@ -1,5 +1,6 @@
 import { rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../src/core/db/open.js'
 import { createGroupCommit } from '../../src/core/webhooks/group-commit.js'
@@ -92,6 +93,47 @@ describe('checkpoints beside in-process commits', () => {
     expect(rounds.length).toBeGreaterThan(heldAt + 5)
     // A round goes by the WAL it finds: one that has just started again needs no hold.
     expect(rounds.slice(heldAt)).not.toContain(true)
+    expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(id)
+  })
+
+  it('a reader that keeps the WAL from being copied whole does not stall captures; after it, the WAL starts again', async () => {
+    const rounds: boolean[] = []
+    const gc = createGroupCommit(db, [INSERT], {
+      worker: false,
+      walBounds,
+      onCheckpointRound: (held) => rounds.push(held),
+    })
+    await threadReady(gc)
+    // Another connection inside a read transaction: no checkpoint may copy frames past its snapshot.
+    const reader = new Database(file)
+    reader.exec('BEGIN')
+    reader.prepare('SELECT COUNT(*) FROM t').pluck().get()
+    let id = 1
+    const started = Date.now()
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(
+        Array.from({ length: 40 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 9) }]])),
+      )
+      await sleep(5)
+    }
+    // Every round past the bound holds, and none can copy the WAL whole, yet each ends and lets the
+    // captures through (20 batches in well under the 10 s a stall would take).
+    expect(rounds).toContain(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    reader.exec('COMMIT')
+    reader.close()
+    // With the reader gone, a burst's round copies the WAL whole and a trickle after it holds no more.
+    await Promise.all(
+      Array.from({ length: 100 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 9) }]])),
+    )
+    await sleep(100)
+    const settled = rounds.length
+    for (let i = 0; i < 15; i++) {
+      await gc.submit([[0, { id: ++id, v: Buffer.alloc(100, 1) }]])
+      await sleep(20)
+    }
+    await gc.stop()
+    expect(rounds.slice(settled)).not.toContain(true)
     expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(id)
   })
 
