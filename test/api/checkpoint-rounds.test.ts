@@ -47,6 +47,38 @@ async function threadReady(gc: ReturnType<typeof createGroupCommit>) {
   await until(() => automaticCheckpoint() === 0, 'the checkpoint thread is ready')
 }
 
+/** A group commit whose checkpoint rounds are recorded, each as whether it held; its thread ready. */
+async function recordingRounds() {
+  const rounds: boolean[] = []
+  const gc = createGroupCommit(db, [INSERT], {
+    worker: false,
+    walBounds,
+    onCheckpointRound: (held) => rounds.push(held),
+  })
+  await threadReady(gc)
+  return { gc, rounds }
+}
+type GroupCommit = ReturnType<typeof createGroupCommit>
+
+/** `count` rows of 2 KiB after id `after`, submitted at once; the last id. */
+async function burst(gc: GroupCommit, after: number, count: number) {
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      gc.submit([[0, { id: after + i + 1, v: Buffer.alloc(2048, 5) }]]),
+    ),
+  )
+  return after + count
+}
+
+/** Fifteen small rows after id `after`, 20 ms apart (a few pages between rounds); the last id. */
+async function trickle(gc: GroupCommit, after: number) {
+  for (let i = 1; i <= 15; i++) {
+    await gc.submit([[0, { id: after + i, v: Buffer.alloc(100, 1) }]])
+    await sleep(20)
+  }
+  return after + 15
+}
+
 describe('checkpoints beside in-process commits', () => {
   it('under sustained writes the WAL stays bounded, and every write is kept', async () => {
     const gc = createGroupCommit(db, [INSERT], { worker: false, walBounds })
@@ -70,25 +102,13 @@ describe('checkpoints beside in-process commits', () => {
   })
 
   it('holds once for a burst past the bound, and not again while the WAL has just started again', async () => {
-    const rounds: boolean[] = []
-    const gc = createGroupCommit(db, [INSERT], {
-      worker: false,
-      walBounds,
-      onCheckpointRound: (held) => rounds.push(held),
-    })
-    await threadReady(gc)
-    let id = 1
+    const { gc, rounds } = await recordingRounds()
     // About 150 pages at once, past the bound of 64: the round that finds them holds.
-    await Promise.all(
-      Array.from({ length: 300 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 5) }]])),
-    )
+    let id = await burst(gc, 1, 300)
     await until(() => rounds.includes(true), 'a round has held')
     const heldAt = rounds.length
-    // Then a trickle, a few pages between rounds: the WAL starts again after the hold and stays small.
-    for (let i = 0; i < 15; i++) {
-      await gc.submit([[0, { id: ++id, v: Buffer.alloc(100, 1) }]])
-      await sleep(20)
-    }
+    // Then a trickle: the WAL starts again after the hold and stays small.
+    id = await trickle(gc, id)
     await gc.stop()
     expect(rounds.length).toBeGreaterThan(heldAt + 5)
     // A round goes by the WAL it finds: one that has just started again needs no hold.
@@ -97,13 +117,7 @@ describe('checkpoints beside in-process commits', () => {
   })
 
   it('a reader that keeps the WAL from being copied whole does not stall captures; after it, the WAL starts again', async () => {
-    const rounds: boolean[] = []
-    const gc = createGroupCommit(db, [INSERT], {
-      worker: false,
-      walBounds,
-      onCheckpointRound: (held) => rounds.push(held),
-    })
-    await threadReady(gc)
+    const { gc, rounds } = await recordingRounds()
     // Another connection inside a read transaction: no checkpoint may copy frames past its snapshot.
     const reader = new Database(file)
     reader.exec('BEGIN')
@@ -111,9 +125,7 @@ describe('checkpoints beside in-process commits', () => {
     let id = 1
     const started = Date.now()
     for (let batch = 0; batch < 20; batch++) {
-      await Promise.all(
-        Array.from({ length: 40 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 9) }]])),
-      )
+      id = await burst(gc, id, 40)
       await sleep(5)
     }
     // Every round past the bound holds, and none can copy the WAL whole, yet each ends and lets the
@@ -123,15 +135,10 @@ describe('checkpoints beside in-process commits', () => {
     reader.exec('COMMIT')
     reader.close()
     // With the reader gone, a burst's round copies the WAL whole and a trickle after it holds no more.
-    await Promise.all(
-      Array.from({ length: 100 }, () => gc.submit([[0, { id: ++id, v: Buffer.alloc(2048, 9) }]])),
-    )
+    id = await burst(gc, id, 100)
     await sleep(100)
     const settled = rounds.length
-    for (let i = 0; i < 15; i++) {
-      await gc.submit([[0, { id: ++id, v: Buffer.alloc(100, 1) }]])
-      await sleep(20)
-    }
+    id = await trickle(gc, id)
     await gc.stop()
     expect(rounds.slice(settled)).not.toContain(true)
     expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(id)
