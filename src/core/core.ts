@@ -371,7 +371,8 @@ export function createCore(deps: CoreDeps) {
     /**
      * Stops what core started, outside in: no new outbound deliveries, the simulation's queued
      * webhooks captured, the proxy's pending events written, live feeds ended, group commit and its
-     * worker done. Idempotent. The database stays open: whoever opened it closes it after this.
+     * worker done, the read thread closed. Idempotent. The database stays open: whoever opened it
+     * closes it after this.
      */
     close(): Promise<void> {
       closing ??= (async () => {
@@ -379,6 +380,7 @@ export function createCore(deps: CoreDeps) {
         await simulation.close()
         proxy.close()
         await events.close()
+        await search.close()
       })()
       return closing
     },

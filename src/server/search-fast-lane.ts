@@ -57,6 +57,7 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
       hand(req, res, caller)
       return true
     }
+    const counted = caller
     const { principal } = caller
     const rateLimit = caller.counted()
 
@@ -65,10 +66,17 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
       const json = pageOf(body, (request) => run(principal.workspaceId, request))
+      // A page whose statement runs on the read thread (db/off-loop-reads.ts) comes later.
+      if (json instanceof Promise) json.then((later) => answer(later, body))
+      else answer(json, body)
+    })
+    return true
+
+    function answer(json: string | undefined, body: Buffer) {
       if (json === undefined) {
         // The app reads the body from here (@hono/node-server takes `rawBody` as the request's body).
         ;(req as IncomingMessage & { rawBody?: Buffer }).rawBody = body
-        hand(req, res, caller)
+        hand(req, res, counted)
         return
       }
       const fields: Array<[string, string]> = [
@@ -81,8 +89,7 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
       out['Content-Length'] = Buffer.byteLength(json)
       res.writeHead(200, out)
       endTogether(res, () => res.end(json))
-    })
-    return true
+    }
   }
 
   function hand(req: IncomingMessage, res: ServerResponse, handover: CountedHandover) {
@@ -96,7 +103,10 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
  * answer: a body that might name a reserved key (json-body.ts reads those), is not JSON, is refused
  * by the schema, or whose search fails.
  */
-function pageOf(body: Buffer, run: (request: ReturnType<typeof SearchRequestSchema.parse>) => unknown) {
+function pageOf(
+  body: Buffer,
+  run: (request: ReturnType<typeof SearchRequestSchema.parse>) => unknown,
+): string | undefined | Promise<string | undefined> {
   const text = body.toString()
   if (mayNameReservedKey(text)) return undefined
   let parsed: unknown
@@ -107,11 +117,18 @@ function pageOf(body: Buffer, run: (request: ReturnType<typeof SearchRequestSche
   }
   const request = SearchRequestSchema.safeParse(parsed)
   if (!request.success) return undefined
+  let page: unknown
   try {
-    return JSON.stringify(run(request.data))
+    page = run(request.data)
   } catch {
     return undefined
   }
+  if (page instanceof Promise)
+    return page.then(
+      (found) => JSON.stringify(found),
+      () => undefined,
+    )
+  return JSON.stringify(page)
 }
 
 const DECLARED_LENGTH = /^[1-9]\d{0,6}$/

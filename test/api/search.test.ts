@@ -215,22 +215,6 @@ describe('invalid requests name what is allowed', () => {
     expect(body.errors?.[0]?.detail).toMatch(/^cannot sort on 'data'; allowed: id, type, /)
   })
 
-  it.each(['provider_event_type', 'duplicate_of', 'replay_of'])(
-    'events are filtered on %s but not sorted on it (no index gives its order)',
-    async (field) => {
-      const body = await expectProblem(
-        await searchRes({ sort: [{ field, direction: 'asc' }] }),
-        'invalid_request',
-      )
-      expect(body.errors).toEqual([
-        { pointer: '/sort/0/field', detail: expect.stringMatching(new RegExp(`^cannot sort on '${field}'`)) },
-      ])
-      expect(body.errors?.[0]?.detail).not.toMatch(/allowed: .*(provider_event_type|duplicate_of|replay_of)/)
-      const filtered = await searchRes({ filter: { [field]: { eq: 'x' } } })
-      expect(filtered.status).toBe(200)
-    },
-  )
-
   it('an unknown field in fields lists the item fields', async () => {
     const body = await expectProblem(await searchRes({ fields: ['id', 'secret'] }), 'invalid_request')
     expect(body.errors?.[0]).toMatchObject({ pointer: '/fields/1' })

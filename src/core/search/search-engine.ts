@@ -1,3 +1,4 @@
+import { createOffLoopReads, type OffLoopReads } from '../db/off-loop-reads.js'
 import { opaque } from '../db/opaque-param.js'
 import type { Db } from '../db/open.js'
 import { AppError } from '../errors.js'
@@ -38,9 +39,15 @@ const rankedFrom = (from: string) =>
 const pick = (item: Record<string, unknown>, fields: string[] | undefined) =>
   fields ? Object.fromEntries([...new Set([...ALWAYS_SELECTED, ...fields])].map((f) => [f, item[f]])) : item
 
+type Rows = Array<Record<string, unknown>>
+
+/** The column a field's SQL names (`t.col`, `col COLLATE NOCASE`), as query plans name it; none for an expression. */
+const columnOf = (sql: string) => /^(?:\w+\.)?(\w+)(?: COLLATE \w+)?$/.exec(sql)?.[1]
+
 /** The one search engine behind every `/api/<resource>/search` endpoint. */
-export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
+export function createSearchEngine(deps: { db: Db; cursors: CursorCodec; reads?: OffLoopReads }) {
   const { db, cursors } = deps
+  const reads = deps.reads ?? createOffLoopReads(db)
   const statements = new Map<string, ReturnType<Db['prepare']>>()
   const prepared = (sql: string) => {
     let stmt = statements.get(sql)
@@ -53,14 +60,17 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     return stmt
   }
 
-  /** Rows of one page (limit + 1, to see whether more follow), with the sort keys as __k0… */
+  /**
+   * The statement of one page (limit + 1 rows, to see whether more follow, with the sort keys as
+   * __k0…), and its parameters.
+   */
   function query(
     def: AnySearchable,
     scope: string,
     plan: Plan,
     position: CursorValue[] | undefined,
     ranked?: { ids: readonly string[]; base: number },
-  ): Array<Record<string, unknown>> {
+  ): { sql: string; params: Record<string, unknown>; filtered: Array<string | undefined> } {
     const fields = ranked ? { ...def.fields, [RANK_FIELD]: RANK } : def.fields
     const params: Record<string, unknown> = { scope, __limit: plan.limit + 1, __offset: plan.offset ?? 0 }
     let n = 0
@@ -80,18 +90,19 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     const sql =
       `SELECT ${def.select}, ${keys} FROM ${ranked ? rankedFrom(def.from) : def.from} ` +
       `WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${opaque('__limit')} OFFSET ${opaque('__offset')}`
-    return prepared(sql).all(params) as Array<Record<string, unknown>>
+    const filtered = plan.conditions.map((c) => columnOf(fields[c.field]!.sql))
+    return { sql, params, filtered }
   }
 
-  /** A keyset (or offset) page straight from SQL; with a ranking, over the ranked ids. */
+  const rowsNow = ({ sql, params }: { sql: string; params: Record<string, unknown> }) =>
+    prepared(sql).all(params) as Rows
+
+  /** A keyset (or offset) page from its rows straight from SQL. */
   function sqlPage(
     def: AnySearchable,
-    scope: string,
     plan: Plan,
-    position: CursorValue[] | undefined,
-    ranking: Ranking | undefined,
+    rows: Rows,
   ): { page: Page; next: CursorValue[] | undefined } {
-    const rows = query(def, scope, plan, position, ranking && { ids: ranking.ids, base: 0 })
     const hasMore = rows.length > plan.limit
     const pageRows = hasMore ? rows.slice(0, plan.limit) : rows
     const last = pageRows.at(-1)
@@ -120,7 +131,7 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     const ids = ranking.ids.slice(start, start + plan.limit)
     const items = ranking.items
       ? ranking.items(ids)
-      : query(def, scope, { ...plan, offset: 0 }, undefined, { ids, base: start }).map((row) =>
+      : rowsNow(query(def, scope, { ...plan, offset: 0 }, undefined, { ids, base: start })).map((row) =>
           def.toItem(row),
         )
     const last = start + ids.length - 1
@@ -134,10 +145,56 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
     }
   }
 
+  /**
+   * Plans one search and says how to finish it: from the ranking alone (`page`), or from the rows
+   * of one statement (`statement`, then `finish`). Throws AppError for invalid requests (400
+   * `invalid_request` naming every problem, 400 `invalid_cursor`).
+   */
+  function prepare(def: AnySearchable, scope: string, request: SearchRequest, options: SearchOptions) {
+    const { ranking } = options
+    const plan = planSearch(def, request, { ranked: ranking !== undefined })
+    // What a cursor is bound to; only needed to read or issue one (most pages do neither).
+    let bound: string | undefined
+    const binding = () =>
+      (bound ??= bindingOf({ filter: request.filter ?? {}, sort: plan.order, query: ranking?.query }))
+    let position: CursorValue[] | undefined
+    let version: string | undefined
+    if (request.cursor !== undefined) {
+      ;({ k: position, v: version } = cursors.decode(request.cursor, {
+        r: def.name,
+        w: scope,
+        b: binding(),
+        keyLength: plan.order.length,
+      }))
+      if (ranking && version === undefined) {
+        throw new AppError(
+          'invalid_cursor',
+          'The cursor was not issued by a query search. Start again without a cursor.',
+        )
+      }
+    }
+    const ranked = ranking?.rank(version)
+    const withCursor = ({ page, next }: { page: Page; next: CursorValue[] | undefined }): Page => {
+      if (page.has_more && next) {
+        const payload: CursorPayload = { r: def.name, w: scope, b: binding(), k: next }
+        if (ranked) payload.v = ranked.version
+        page.next_cursor = cursors.encode(payload)
+      }
+      return page
+    }
+    if (ranked && !plan.sorted && plan.conditions.length === 0)
+      return { page: withCursor(rankedPage(def, scope, plan, position, ranked)) }
+    return {
+      statement: query(def, scope, plan, position, ranked && { ids: ranked.ids, base: 0 }),
+      finish: (rows: Rows) => withCursor(sqlPage(def, plan, rows)),
+    }
+  }
+
   return {
     /**
-     * Runs one search for the given scope (workspace id). Throws AppError for invalid requests
-     * (400 `invalid_request` naming every problem, 400 `invalid_cursor`).
+     * Runs one search for the given scope (workspace id), on this thread whatever it costs: for
+     * callers in-process (the catalog, benchmarks). Throws AppError for invalid requests (400
+     * `invalid_request` naming every problem, 400 `invalid_cursor`).
      */
     search<I extends Record<string, unknown>, R>(
       def: Searchable<I, R>,
@@ -145,41 +202,31 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec }) {
       request: SearchRequest,
       options: SearchOptions = {},
     ): SearchPage<Partial<I>> {
-      const generic = def as unknown as AnySearchable
-      const { ranking } = options
-      const plan = planSearch(generic, request, { ranked: ranking !== undefined })
-      // What a cursor is bound to; only needed to read or issue one (most pages do neither).
-      let bound: string | undefined
-      const binding = () =>
-        (bound ??= bindingOf({ filter: request.filter ?? {}, sort: plan.order, query: ranking?.query }))
-      let position: CursorValue[] | undefined
-      let version: string | undefined
-      if (request.cursor !== undefined) {
-        ;({ k: position, v: version } = cursors.decode(request.cursor, {
-          r: def.name,
-          w: scope,
-          b: binding(),
-          keyLength: plan.order.length,
-        }))
-        if (ranking && version === undefined) {
-          throw new AppError(
-            'invalid_cursor',
-            'The cursor was not issued by a query search. Start again without a cursor.',
-          )
-        }
-      }
-      const ranked = ranking?.rank(version)
-      const { page, next } =
-        ranked && !plan.sorted && plan.conditions.length === 0
-          ? rankedPage(generic, scope, plan, position, ranked)
-          : sqlPage(generic, scope, plan, position, ranked)
-      if (page.has_more && next) {
-        const payload: CursorPayload = { r: def.name, w: scope, b: binding(), k: next }
-        if (ranked) payload.v = ranked.version
-        page.next_cursor = cursors.encode(payload)
-      }
+      const job = prepare(def as unknown as AnySearchable, scope, request, options)
+      const page = job.page ?? job.finish(rowsNow(job.statement))
       return page as SearchPage<Partial<I>>
     },
+    /**
+     * The same search for an API request: answered now when an index bounds its statement, else a
+     * promise of the page, its statement run on the read thread (db/off-loop-reads.ts) so that one
+     * search cannot hold up every other request.
+     */
+    searchForRequest<I extends Record<string, unknown>, R>(
+      def: Searchable<I, R>,
+      scope: string,
+      request: SearchRequest,
+      options: SearchOptions = {},
+    ): SearchPage<Partial<I>> | Promise<SearchPage<Partial<I>>> {
+      const job = prepare(def as unknown as AnySearchable, scope, request, options)
+      if (job.page) return job.page as SearchPage<Partial<I>>
+      const { sql, params, filtered } = job.statement
+      const rows = reads.all(prepared(sql), sql, params, filtered)
+      return (rows instanceof Promise ? rows.then((r) => job.finish(r as Rows)) : job.finish(rows as Rows)) as
+        | SearchPage<Partial<I>>
+        | Promise<SearchPage<Partial<I>>>
+    },
+    /** Stops the read thread (before the database closes). */
+    close: () => reads.stop(),
   }
 }
 export type SearchEngine = ReturnType<typeof createSearchEngine>

@@ -31,14 +31,23 @@ export interface WalState {
   copied: number
 }
 
+/** One query with its named parameters (off-loop-reads.ts). */
+export interface ReadRequest {
+  sql: string
+  params: Record<string, unknown>
+}
+
 export type CommitWorkerRequest =
   | { id: number; units: PositionalWrite[][] }
   | { id: number; checkpoint: true }
+  | { id: number; read: ReadRequest }
   | { close: true }
 export type CommitWorkerReply =
   | { ready: true }
   | { id: number; errors: Array<string | null> }
   | { id: number; wal: WalState }
+  | { id: number; rows: unknown[] }
+  | { id: number; error: string }
 
 /**
  * The thread's module. Each bundle (the CLI's, switchyard/testing's, the desktop main's) has it
@@ -62,6 +71,8 @@ export interface CommitWorker {
   commit(units: PositionalWrite[][]): Promise<Array<string | null>>
   /** Runs a passive checkpoint on the thread's connection (checkpoint-rounds.ts). */
   checkpoint(): Promise<WalState>
+  /** Runs one query on the thread's connection and resolves with its rows (off-loop-reads.ts). */
+  read(request: ReadRequest): Promise<unknown[]>
   /** Closes the worker's connection after the commits already sent, and resolves once it has exited. */
   close(): Promise<void>
   terminate(): void
@@ -116,7 +127,13 @@ export async function startCommitWorker(
         ) =>
           new Promise<T>((res, rej) => {
             const settle = (reply: CommitWorkerReply) => {
-              const answer = read(reply)
+              let answer: T | undefined
+              try {
+                answer = read(reply)
+              } catch (err) {
+                rej(err)
+                return
+              }
               if (answer === undefined) rej(new Error('The commit worker answered another request.'))
               else res(answer)
             }
@@ -128,6 +145,11 @@ export async function startCommitWorker(
             ask({ id: next++, units }, (reply) => ('errors' in reply ? reply.errors : undefined)),
           checkpoint: () =>
             ask({ id: next++, checkpoint: true }, (reply) => ('wal' in reply ? reply.wal : undefined)),
+          read: (read) =>
+            ask({ id: next++, read }, (reply) => {
+              if ('error' in reply) throw new Error(reply.error)
+              return 'rows' in reply ? reply.rows : undefined
+            }),
           close: () =>
             new Promise<void>((done) => {
               // Held open until the thread has closed its connection: the caller waits for that, and

@@ -31,7 +31,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'ApiKeyPage',
     summary: 'List API keys (metadata only, never the key)',
     operationId: 'listApiKeys',
-    run: (workspaceId, request) => search.search(apiKeysSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(apiKeysSearchable, workspaceId, request),
   })
 
   const revoke = keyRoute(core, 'secret', [], {

@@ -21,7 +21,7 @@ export function registerConnectionRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'ConnectionPage',
     summary: 'Search connections',
     operationId: 'searchConnections',
-    run: (workspaceId, request) => search.search(connectionsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(connectionsSearchable, workspaceId, request),
   })
 
   const get = keyRoute(core, 'secret', [], {

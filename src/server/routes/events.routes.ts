@@ -128,7 +128,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'EventPage',
     summary: 'Search events',
     operationId: 'searchEvents',
-    run: (workspaceId, request) => search.search(eventsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(eventsSearchable, workspaceId, request),
   })
 
   app.use('/api/events/stream', credentialsFromQuery())
@@ -242,7 +242,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'DeliveryPage',
     summary: 'Search delivery attempts (forwards, replays, outbound endpoints)',
     operationId: 'searchDeliveries',
-    run: (workspaceId, request) => search.search(deliveriesSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(deliveriesSearchable, workspaceId, request),
   })
 
   const get = keyRoute(core, 'secret', [], {

@@ -20,7 +20,7 @@ export function registerInstallationRoutes(app: OpenAPIHono<AppEnv>, core: Core)
     envelopeName: 'InstallationPage',
     summary: 'Search installations',
     operationId: 'searchInstallations',
-    run: (workspaceId, request) => search.search(installationsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(installationsSearchable, workspaceId, request),
   })
 
   const get = keyRoute(core, 'secret', [], {

@@ -62,7 +62,7 @@ export function registerMockRouteRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'MockRoutePage',
     summary: 'Search mock routes',
     operationId: 'searchMockRoutes',
-    run: (workspaceId, request) => core.search.search(mockRoutesSearchable, workspaceId, request),
+    run: (workspaceId, request) => core.search.searchForRequest(mockRoutesSearchable, workspaceId, request),
   })
 
   const get = keyRoute(core, 'secret', [], {

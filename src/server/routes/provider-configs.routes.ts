@@ -81,6 +81,6 @@ export function registerProviderConfigRoutes(app: OpenAPIHono<AppEnv>, core: Cor
     envelopeName: 'ProviderConfigPage',
     summary: 'Search provider configs',
     operationId: 'searchProviderConfigs',
-    run: (workspaceId, request) => search.search(providerConfigsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(providerConfigsSearchable, workspaceId, request),
   })
 }

@@ -31,7 +31,7 @@ export function registerRecordingRoutes(app: OpenAPIHono<AppEnv>, core: Core) {
     envelopeName: 'RecordingPage',
     summary: 'Search recordings',
     operationId: 'searchRecordings',
-    run: (workspaceId, request) => search.search(recordingsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(recordingsSearchable, workspaceId, request),
   })
 
   const exportRoute = keyRoute(core, 'secret', [], {

@@ -12,7 +12,11 @@ import type { AppEnv } from '../env.js'
 import { emptyJsonBodyIsEmptyObject, rejectReservedKeys } from '../middleware/json-body.js'
 import { json, keyRoute } from '../openapi.js'
 
-type SearchRun = (workspaceId: string, request: SearchRequest) => SearchPage<unknown>
+/** One search: the page, or its promise when it runs on the read thread (db/off-loop-reads.ts). */
+type SearchRun = (
+  workspaceId: string,
+  request: SearchRequest,
+) => SearchPage<unknown> | Promise<SearchPage<unknown>>
 
 const registered = new WeakMap<Core, Map<string, SearchRun>>()
 
@@ -64,8 +68,8 @@ export function registerSearchRoute(
       ),
     },
   })
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const request = c.req.valid('json') as SearchRequest
-    return c.json(options.run(c.get('principal').workspaceId, request) as never, 200)
+    return c.json((await options.run(c.get('principal').workspaceId, request)) as never, 200)
   })
 }

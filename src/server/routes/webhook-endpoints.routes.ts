@@ -45,7 +45,7 @@ export function registerWebhookEndpointRoutes(app: OpenAPIHono<AppEnv>, core: Co
     envelopeName: 'WebhookEndpointPage',
     summary: 'List webhook endpoints (the secret is only on create and get)',
     operationId: 'searchWebhookEndpoints',
-    run: (workspaceId, request) => search.search(webhookEndpointsSearchable, workspaceId, request),
+    run: (workspaceId, request) => search.searchForRequest(webhookEndpointsSearchable, workspaceId, request),
   })
 
   const get = keyRoute(core, 'secret', [], {
