@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOffLoopReads } from '../../src/core/db/off-loop-reads.js'
 import { openDatabase } from '../../src/core/db/open.js'
 import { eventsSearchable } from '../../src/core/events/events.searchable.js'
+import { providerConfigsSearchable } from '../../src/core/provider-configs/provider-configs.searchable.js'
 import { createCursorCodec } from '../../src/core/search/cursor.js'
 import type { SearchRequest } from '../../src/core/search/search.schema.js'
 import { createSearchEngine } from '../../src/core/search/search-engine.js'
@@ -119,6 +120,44 @@ describe('searches no index orders', () => {
       expect(next).not.toBeInstanceOf(Promise)
       expect((next as { data: unknown[] }).data).toHaveLength(5)
       expect(where).toHaveLength(unbounded.length)
+    } finally {
+      await reads.stop()
+    }
+  })
+
+  it('rows with blobs (sealed secrets) come back as this connection gives them', async () => {
+    for (const provider of ['github', 'slack', 'stripe'])
+      t.core.providerConfigs.create(t.workspaceId, {
+        provider,
+        client_id: `id-${provider}`,
+        client_secret: 'shh',
+      })
+    const { engine, reads, where } = engineWithThread()
+    try {
+      const request: SearchRequest = {
+        sort: [
+          { field: 'mode', direction: 'asc' },
+          { field: 'provider', direction: 'desc' },
+        ],
+      }
+      const page = engine.searchForRequest(providerConfigsSearchable, t.workspaceId, request)
+      expect(page).toBeInstanceOf(Promise)
+      const found = await page
+      expect(found).toEqual(engine.search(providerConfigsSearchable, t.workspaceId, request))
+      expect(found.data.map((c) => [c.provider, c.client_secret_set])).toEqual([
+        ['stripe', true],
+        ['slack', true],
+        ['github', true],
+      ])
+      // A blob itself, read on the thread, is a Buffer as it is here.
+      const sql =
+        'SELECT provider, client_secret FROM provider_configs WHERE workspace_id = +@scope ORDER BY client_id DESC, provider'
+      const rows = (await reads.all(t.db.prepare(sql), sql, { scope: t.workspaceId }, [])) as Array<{
+        client_secret: unknown
+      }>
+      expect(rows).toEqual(t.db.prepare(sql).all({ scope: t.workspaceId }))
+      expect(rows.every((row) => Buffer.isBuffer(row.client_secret))).toBe(true)
+      expect(where).toEqual(['thread', 'thread'])
     } finally {
       await reads.stop()
     }

@@ -5,6 +5,17 @@ import { CONNECTION_PRAGMAS, type Db } from './open.js'
 type Statement = ReturnType<Db['prepare']>
 type Params = Record<string, unknown>
 
+/** Rows as this connection gives them: the copy between threads turns each blob's Buffer into a plain Uint8Array. */
+function asHere(rows: unknown[]): unknown[] {
+  for (const row of rows as Array<Record<string, unknown>>) {
+    for (const [column, value] of Object.entries(row)) {
+      if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+        row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    }
+  }
+  return rows
+}
+
 /**
  * Reads no index bounds, run on a thread so the event loop keeps serving meanwhile. Two kinds of
  * search page make SQLite read every row of the workspace on the way to the first one:
@@ -113,7 +124,7 @@ export function createOffLoopReads(
         return statement.all(params)
       }
       options.onRead?.('thread')
-      return await thread.read({ sql, params })
+      return asHere(await thread.read({ sql, params }))
     } finally {
       pending--
       if (pending === 0 && !stopped) stopWhenIdle()
