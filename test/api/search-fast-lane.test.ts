@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventsSearchable } from '../../src/core/events/events.searchable.js'
+import type { SearchRequest } from '../../src/core/search/search.schema.js'
 import { createSearchFastLane } from '../../src/server/search-fast-lane.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { type LaneServer, type RawAnswer, send, startLaneServer } from '../helpers/lane-server.js'
@@ -221,5 +223,35 @@ describe('what the lane leaves to the app', () => {
     expect((await untaken('/api/events/search', { body, repeated: ['authorization', key] })).status).toBe(401)
     const big = search({ limit: 1, cursor: 'x'.repeat(1024 * 1024) })
     expect((await untaken('/api/events/search', { body: big })).status).toBe(413)
+  })
+})
+
+describe('a page the read thread answers (db/off-loop-reads.ts)', () => {
+  it('is the app’s answer too, counted once, and its next page by cursor as well', async () => {
+    // Past the few rows a table may hold for every read to stay on the event loop.
+    t.db.transaction(() => {
+      for (let i = 0; i < 5_000; i++)
+        t.core.events.emit(t.workspaceId, { type: 'connection.refreshed', provider: 'hubspot', data: { i } })
+    })()
+    const request: SearchRequest = { sort: [{ field: 'tenant_id', direction: 'desc' }], limit: 6 }
+    expect(t.core.search.searchForRequest(eventsSearchable, t.workspaceId, request)).toBeInstanceOf(Promise)
+    const before = { ...lanes.tally }
+    const first = await same('/api/events/search', { body: search(request) })
+    const page = JSON.parse(first.body.toString()) as {
+      data: Array<{ tenant_id: string }>
+      next_cursor: string
+    }
+    expect(page.data.map((e) => e.tenant_id)).toEqual([
+      'tenant_3',
+      'tenant_3',
+      'tenant_3',
+      'tenant_3',
+      'tenant_3',
+      'tenant_3',
+    ])
+    const next = await same('/api/events/search', { body: search({ ...request, cursor: page.next_cursor }) })
+    expect(JSON.parse(next.body.toString()).data).toHaveLength(6)
+    expect(lanes.tally.taken - before.taken).toBe(2)
+    expect(lanes.tally.handedOver - before.handedOver).toBe(0)
   })
 })

@@ -5,6 +5,9 @@ import { CONNECTION_PRAGMAS, type Db } from './open.js'
 type Statement = ReturnType<Db['prepare']>
 type Params = Record<string, unknown>
 
+/** Rows a table holds at most for a statement over it to run here whatever its plan: sorting them is quick. */
+const FEW_ROWS = 5_000
+
 /** Rows as this connection gives them: the copy between threads turns each blob's Buffer into a plain Uint8Array. */
 function asHere(rows: unknown[]): unknown[] {
   for (const row of rows as Array<Record<string, unknown>>) {
@@ -42,9 +45,12 @@ export function createOffLoopReads(
     warn?: (message: string) => void
     /** For tests: told where each read that needed the thread ran. */
     onRead?: (where: 'thread' | 'here') => void
+    /** For tests: the rows a table holds at most for its reads to stay here whatever their plan. */
+    fewRows?: number
   } = {},
 ) {
   const idleMs = options.idleMs ?? 10_000
+  const fewRows = options.fewRows ?? FEW_ROWS
   const warn = options.warn ?? console.warn
   const needsThread = new Map<string, boolean>()
   let thread: CommitWorker | undefined
@@ -75,6 +81,19 @@ export function createOffLoopReads(
       needsThread.set(sql, found)
     }
     return found
+  }
+
+  // The largest rowid bounds a table's rows from above (one seek to the end of its B-tree).
+  const lastRowid = new Map<string, () => unknown>()
+  function holdsFew(table: string | undefined): boolean {
+    if (table === undefined || !/^\w+$/.test(table)) return false
+    let read = lastRowid.get(table)
+    if (!read) {
+      const statement = db.prepare<[]>(`SELECT max(rowid) FROM "${table}"`).pluck()
+      read = () => statement.get()
+      lastRowid.set(table, read)
+    }
+    return Number(read() ?? 0) <= fewRows
   }
 
   function start(): Promise<void> {
@@ -135,14 +154,18 @@ export function createOffLoopReads(
     /**
      * The rows of a read-only statement: now when an index bounds it, else a promise of them from
      * the thread. `filtered`: the columns its conditions test (undefined for an expression).
+     * `table`: the one table it reads, if so; one that holds few rows is read here whatever the plan
+     * (a thread would cost more, and starting one far more).
      */
     all(
       statement: Statement,
       sql: string,
       params: Params,
       filtered: ReadonlyArray<string | undefined>,
+      table?: string,
     ): unknown[] | Promise<unknown[]> {
-      if (db.memory || failed || stopped || !unbounded(sql, params, filtered)) return statement.all(params)
+      if (db.memory || failed || stopped || !unbounded(sql, params, filtered) || holdsFew(table))
+        return statement.all(params)
       return onThread(statement, sql, params)
     },
     /** Before the database closes: waits for a thread on its way and closes it. */

@@ -220,7 +220,7 @@ export function createSearchEngine(deps: { db: Db; cursors: CursorCodec; reads?:
       const job = prepare(def as unknown as AnySearchable, scope, request, options)
       if (job.page) return job.page as SearchPage<Partial<I>>
       const { sql, params, filtered } = job.statement
-      const rows = reads.all(prepared(sql), sql, params, filtered)
+      const rows = reads.all(prepared(sql), sql, params, filtered, def.from)
       return (rows instanceof Promise ? rows.then((r) => job.finish(r as Rows)) : job.finish(rows as Rows)) as
         | SearchPage<Partial<I>>
         | Promise<SearchPage<Partial<I>>>
