@@ -5,10 +5,10 @@ import { CONNECTION_PRAGMAS, type Db } from './open.js'
 type Statement = ReturnType<Db['prepare']>
 type Params = Record<string, unknown>
 
-/** Rows a table holds at most for a statement over it to run here whatever its plan: sorting them is quick. */
+/** Rows a table holds at most for a statement over it to run here whatever its plan (sorting them is quick). */
 const FEW_ROWS = 5_000
 
-/** Rows as this connection gives them: the copy between threads turns each blob's Buffer into a plain Uint8Array. */
+/** Rows as this connection gives them: the copy between threads made each blob a plain Uint8Array. */
 function asHere(rows: unknown[]): unknown[] {
   for (const row of rows as Array<Record<string, unknown>>) {
     for (const [column, value] of Object.entries(row)) {
@@ -28,10 +28,10 @@ function asHere(rows: unknown[]): unknown[] {
  *   reads in time order instead): the rows are read in order and filtered, all of them when few or
  *   none match.
  * On a big log either holds the event loop for a long time (figures: the search section of
- * bench/RESULTS.md), and meanwhile nothing else runs, not even a webhook's capture. Such a statement (its plan read once
- * per SQL text: the engine's parameters are opaque to the planner, so values do not change it) runs
- * on a thread with its own connection, which in WAL mode reads the last commit without holding up
- * the writer. A page an index both seeks and orders, the usual case, stays here; so does one with a
+ * bench/RESULTS.md), and meanwhile nothing else runs, not even a webhook's capture. Such a
+ * statement (its plan read once per SQL text: the engine's parameters are opaque to the planner, so
+ * values do not change it) runs on a thread with its own connection, which in WAL mode reads the
+ * last commit without holding up the writer. A page an index both seeks and orders, the usual case, stays here; so does one with a
  * second filter the index it seeks leaves to a scan of that index's rows (a provider's events of one
  * type). The answer is the same either way: both connections see every commit made before the read.
  *
