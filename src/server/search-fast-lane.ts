@@ -67,7 +67,10 @@ export function createSearchFastLane(core: Core, app: RequestListener) {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
       const json = pageOf(body, (request) => run(principal.workspaceId, request))
       // A page whose statement runs on the read thread (db/off-loop-reads.ts) comes later.
-      if (json instanceof Promise) json.then((later) => answer(later, body))
+      if (json instanceof Promise)
+        json
+          .then((later) => answer(later, body))
+          .catch((err) => res.destroy(err instanceof Error ? err : undefined))
       else answer(json, body)
     })
     return true

@@ -198,11 +198,17 @@ describe('searches no index orders', () => {
   it('a thread idle for a while stops; the next such search starts another', async () => {
     const { engine, reads, where } = engineWithThread(30)
     try {
+      expect(reads.threadRunning).toBe(false)
       await engine.searchForRequest(eventsSearchable, t.workspaceId, BY_TENANT)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(reads.threadRunning).toBe(true)
+      for (const deadline = Date.now() + 5_000; reads.threadRunning; ) {
+        if (Date.now() > deadline) throw new Error('the idle read thread did not stop')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       expect(await engine.searchForRequest(eventsSearchable, t.workspaceId, BY_TENANT)).toEqual(
         engine.search(eventsSearchable, t.workspaceId, BY_TENANT),
       )
+      expect(reads.threadRunning).toBe(true)
       expect(where).toEqual(['thread', 'thread'])
     } finally {
       await reads.stop()

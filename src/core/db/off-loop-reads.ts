@@ -1,6 +1,5 @@
 import { type CommitWorker, startCommitWorker } from '../webhooks/commit-worker.js'
-import { sameDurabilityAs } from './durability.js'
-import { CONNECTION_PRAGMAS, type Db } from './open.js'
+import type { Db } from './open.js'
 
 type Statement = ReturnType<Db['prepare']>
 type Params = Record<string, unknown>
@@ -98,14 +97,9 @@ export function createOffLoopReads(
 
   function start(): Promise<void> {
     let mine: CommitWorker | undefined
-    starting ??= startCommitWorker(
-      db.name,
-      [],
-      () => {
-        if (thread === mine) thread = undefined
-      },
-      [...CONNECTION_PRAGMAS, sameDurabilityAs(db)],
-    )
+    starting ??= startCommitWorker(db, [], () => {
+      if (thread === mine) thread = undefined
+    })
       .then((started) => {
         if (stopped || !db.open) return started.close()
         mine = started
@@ -151,6 +145,10 @@ export function createOffLoopReads(
   }
 
   return {
+    /** Whether the read thread is up now (for tests and diagnostics). */
+    get threadRunning() {
+      return thread !== undefined
+    },
     /**
      * The rows of a read-only statement: now when an index bounds it, else a promise of them from
      * the thread. `filtered`: the columns its conditions test (undefined for an expression).

@@ -1,5 +1,4 @@
-import { sameDurabilityAs } from '../db/durability.js'
-import { CONNECTION_PRAGMAS, type Db } from '../db/open.js'
+import type { Db } from '../db/open.js'
 import { onWrite } from '../db/write-watch.js'
 import { type CommitWorker, startCommitWorker, type WalState } from './commit-worker.js'
 
@@ -88,7 +87,7 @@ export function createCheckpointRounds(
     const exited = () => {
       if (self && thread === self) detach()
     }
-    starting = startCommitWorker(db.name, [], exited, [...CONNECTION_PRAGMAS, sameDurabilityAs(db)])
+    starting = startCommitWorker(db, [], exited)
       .then((started) => {
         if (stopped || !db.open) return started.close()
         self = started

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { installedAddon } from '../db/open.js'
+import { sameDurabilityAs } from '../db/durability.js'
+import { CONNECTION_PRAGMAS, type Db, installedAddon } from '../db/open.js'
 
 /** Writes of one logical unit (one captured webhook): statement index and its named parameters. */
 export type Write = [statement: number, params: object]
@@ -79,17 +80,19 @@ export interface CommitWorker {
 }
 
 /**
- * Starts a commit worker on the database file. Resolves once it has opened the database, or
- * rejects when it cannot (an in-memory database, a native module it cannot load).
+ * Starts a commit worker on the connection's database file, its own connection set up as `db` is
+ * (CONNECTION_PRAGMAS and the durability `db` runs with: db/durability.ts). Resolves once it has
+ * opened the database, or rejects when it cannot (an in-memory database, a native module it cannot
+ * load). Group commit, checkpoint rounds and off-loop reads each start one this way.
  */
 export async function startCommitWorker(
-  file: string,
-  /** SQL with `?` placeholders (see `positional`). */
+  db: Db,
+  /** SQL with `?` placeholders (see `positional`); none for a thread that only checkpoints or reads. */
   statements: string[],
   onExit: () => void,
-  /** Run on the worker's connection: the main connection's (its durability: db/durability.ts). */
-  pragmas: readonly string[],
 ): Promise<CommitWorker> {
+  const file = db.name
+  const pragmas = [...CONNECTION_PRAGMAS, sameDurabilityAs(db)]
   // Loaded on first use: a start (and every CLI command) that never sees concurrent webhooks skips it.
   const { Worker } = process.getBuiltinModule('node:worker_threads')
   const { filename, eval: evaluated } = threadModule()

@@ -1,5 +1,4 @@
-import { sameDurabilityAs } from '../db/durability.js'
-import { CONNECTION_PRAGMAS, type Db, inTransaction } from '../db/open.js'
+import { type Db, inTransaction } from '../db/open.js'
 import { AppError } from '../errors.js'
 import { createCheckpointRounds, type WalBounds } from './checkpoint-rounds.js'
 import { type CommitWorker, positional, startCommitWorker, type Write } from './commit-worker.js'
@@ -122,12 +121,11 @@ export function createGroupCommit(
   function startWorker() {
     if (starting || worker || workerFailed || !useWorker) return
     starting = startCommitWorker(
-      db.name,
+      db,
       forWorker.map((s) => s.sql),
       () => {
         worker = undefined
       },
-      [...CONNECTION_PRAGMAS, sameDurabilityAs(db)],
     )
       .then((w) => {
         if (stopped || !db.open) return w.close()
