@@ -172,7 +172,10 @@ describe('checkpoints beside in-process commits', () => {
       }
     }
     expect(automaticCheckpoint()).toBe(0)
-    expect(maxWal).toBeLessThan(16 * 2 ** 20)
+    // Unbounded, these writes grow the WAL to about 250 MB (each commit writes a few pages). Bounded,
+    // it passes the 2 MiB at which the connection checkpoints itself by what the writes add during one
+    // round, which a slow shared disk (the round's fsync) stretched to 18 MB once in CI: hence 32 MiB.
+    expect(maxWal).toBeLessThan(32 * 2 ** 20)
     await gc.stop()
   })
 
